@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "compctl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "compctl", targets: ["compctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The executable: one file whose `@main` hands over to CompctlCLI.
+        .executableTarget(name: "compctl", dependencies: ["CompctlCLI"]),
+
+        // One file per subcommand. Parses arguments, calls a library, prints results to
+        // stdout and diagnostics to stderr, and picks the exit code. Nothing below it prints.
+        .target(
+            name: "CompctlCLI",
+            dependencies: [
+                "Versioning", "Podspec", "SpecRepo", "Git",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // CocoaPods versions and requirements (`Pod::Version`, `Pod::Requirement`), the
+        // resolver's prerelease rule and compctl's bump rules. Pure values, no I/O.
+        .target(name: "Versioning"),
+
+        // Podspecs: the full JSON format, a tolerant reader of the declarative Ruby subset,
+        // and a rewriter that changes only the version literal.
+        .target(name: "Podspec", dependencies: ["Versioning"]),
+
+        // Private spec repos in CocoaPods' layout (plain, `Specs/`, sharded by MD5 prefix):
+        // listing names and versions, reporting junk, and loading specs lazily.
+        .target(name: "SpecRepo", dependencies: ["Versioning", "Podspec"]),
+
+        // libgit2 through pkg-config, plus a shim for its variadic option call.
+        .systemLibrary(
+            name: "CLibGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+        ),
+
+        // Safe Swift over libgit2: owning classes, `GitError` from `git_error_last()`.
+        .target(name: "Git", dependencies: ["CLibGit2"]),
+
+        .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
+        .testTarget(name: "PodspecTests", dependencies: ["Podspec"]),
+        .testTarget(name: "SpecRepoTests", dependencies: ["SpecRepo"]),
+        .testTarget(name: "GitTests", dependencies: ["Git"]),
+        // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"]),
+    ]
+)

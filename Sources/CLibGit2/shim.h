@@ -1,0 +1,13 @@
+#ifndef COMPCTL_CLIBGIT2_SHIM_H
+#define COMPCTL_CLIBGIT2_SHIM_H
+#include <git2.h>
+
+/* git_libgit2_opts() is C-variadic, which Swift cannot call; each option compctl
+   needs gets a non-variadic wrapper here. */
+static inline int compctl_git_set_search_path(git_config_level_t level, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
+}
+static inline int compctl_git_set_owner_validation(int enabled) {
+    return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, enabled);
+}
+#endif

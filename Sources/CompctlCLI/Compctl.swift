@@ -1,0 +1,19 @@
+import ArgumentParser
+import Git
+
+/// The root `compctl` command. It only lists the subcommands; each lives in its own file.
+public struct Compctl: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "compctl",
+        abstract: "Release and CI orchestration for CocoaPods component repos.",
+        discussion: """
+            Exit codes: 0 success; 1 the operation failed; 2 a check found problems; \
+            64 usage error.
+            """,
+        version: "compctl 0.1.0 (libgit2 \(Git.libraryVersion))",
+        subcommands: [
+        ]
+    )
+
+    public init() {}
+}

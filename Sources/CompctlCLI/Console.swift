@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Where compctl's output goes: results to stdout, everything else to stderr.
+/// Colour only when the stream is a terminal and `NO_COLOR` is unset.
+enum Console {
+    /// Writes one result line to stdout.
+    static func out(_ line: String = "") {
+        write(line + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Writes text to stdout as it is, with no newline added.
+    static func outRaw(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
+    /// Writes an `error:` line to stderr.
+    static func error(_ message: String) {
+        write(paint("error:", .red) + " " + message + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes a `warning:` line to stderr.
+    static func warning(_ message: String) {
+        write(paint("warning:", .yellow) + " " + message + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes a `note:` or progress line to stderr.
+    static func note(_ message: String) {
+        write(message + "\n", to: STDERR_FILENO)
+    }
+
+    enum Colour: String {
+        case red = "31"
+        case yellow = "33"
+        case green = "32"
+        case bold = "1"
+    }
+
+    /// Wraps `text` in an ANSI colour when stderr is a terminal and `NO_COLOR` is unset.
+    static func paint(_ text: String, _ colour: Colour, fd: Int32 = STDERR_FILENO) -> String {
+        guard useColour(fd: fd) else { return text }
+        return "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m"
+    }
+
+    static func useColour(fd: Int32) -> Bool {
+        isatty(fd) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    private static func write(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+            }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}

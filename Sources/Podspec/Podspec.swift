@@ -1,0 +1,1 @@
+// The Podspec library; see Package.swift for its purpose.

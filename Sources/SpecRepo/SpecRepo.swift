@@ -1,0 +1,1 @@
+// The SpecRepo library; see Package.swift for its purpose.

@@ -1,0 +1,1 @@
+// The Versioning library; see Package.swift for its purpose.

@@ -1,0 +1,8 @@
+import CompctlCLI
+
+@main
+struct Entrypoint {
+    static func main() async {
+        await Compctl.main()
+    }
+}

@@ -1,0 +1,4 @@
+import Testing
+@testable import Podspec
+
+// Replaced by the Podspec tests.

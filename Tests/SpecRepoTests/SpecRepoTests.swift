@@ -1,0 +1,4 @@
+import Testing
+@testable import SpecRepo
+
+// Replaced by the SpecRepo tests.

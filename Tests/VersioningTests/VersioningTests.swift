@@ -1,0 +1,4 @@
+import Testing
+@testable import Versioning
+
+// Replaced by the Versioning tests.
