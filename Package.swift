@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The executable: one file whose `@main` hands over to CompctlCLI.
@@ -19,7 +20,7 @@ let package = Package(
         .target(
             name: "CompctlCLI",
             dependencies: [
-                "Versioning", "Podspec", "SpecRepo", "Git",
+                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -36,6 +37,13 @@ let package = Package(
         // listing names and versions, reporting junk, and loading specs lazily.
         .target(name: "SpecRepo", dependencies: ["Versioning", "Podspec"]),
 
+        // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
+        // label and the interface rule, with errors that name the line.
+        .target(name: "Config", dependencies: [.product(name: "Yams", package: "Yams")]),
+
+        // Atomic file writes (a temporary file, then a rename), shared by every writer.
+        .target(name: "FileIO"),
+
         // libgit2 through pkg-config, plus a shim for its variadic option call.
         .systemLibrary(
             name: "CLibGit2",
@@ -50,6 +58,7 @@ let package = Package(
         .testTarget(name: "PodspecTests", dependencies: ["Podspec"]),
         .testTarget(name: "SpecRepoTests", dependencies: ["SpecRepo"]),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"]),
     ]

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Config
+import FileIO
+import Foundation
+
+/// `compctl init`: writes a commented `compctl.yml` for a main project or a component.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write a commented compctl.yml for a main project or a component.")
+
+    @Flag(help: "Write the smaller file for a component repo instead of a main project.")
+    var component = false
+
+    @Option(name: .customLong("output"), help: "Where to write the file.")
+    var output: String = ConfigLoader.fileName
+
+    @Flag(help: "Replace an existing file.")
+    var force = false
+
+    @Flag(help: "Print the file instead of writing it.")
+    var dryRun = false
+
+    func run() throws {
+        let text = StarterFile.text(for: component ? .component : .mainProject)
+        if dryRun {
+            Console.outRaw(text)
+            return
+        }
+        if FileManager.default.fileExists(atPath: output) && !force {
+            Console.error("\(output) already exists; edit it, or pass --force to replace it with the starter file")
+            throw Exit.failure
+        }
+        try reportingErrors { try AtomicFile.write(text, to: output) }
+        Console.note("wrote \(output); edit spec_repos and projects to match your setup")
+    }
+}

@@ -1,0 +1,340 @@
+import Foundation
+import Yams
+
+/// A problem in `compctl.yml`, with the line it is on.
+public struct ConfigIssue: Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var message: String
+
+    public var description: String {
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// Why a configuration could not be loaded: every problem found, not only the first.
+public enum ConfigError: Error, Equatable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case invalid([ConfigIssue])
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            "cannot read \(path): \(reason)"
+        case let .invalid(issues):
+            issues.map(\.description).joined(separator: "\n")
+        }
+    }
+}
+
+/// Reads `compctl.yml`. Unknown keys and wrong types are errors that name the line, so a
+/// typo never silently turns a check off.
+public enum ConfigLoader {
+    /// The file name compctl looks for.
+    public static let fileName = "compctl.yml"
+
+    /// Finds `compctl.yml` in `directory` or the nearest parent that has one.
+    public static func find(from directory: String) -> String? {
+        var url = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = url.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// Loads and validates the configuration file at `path`.
+    public static func load(path: String) throws -> Configuration {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigError.unreadable(path: path, reason: "no such file, or not UTF-8 text")
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        return try parse(text, path: path, directory: directory)
+    }
+
+    /// Parses configuration text; `path` names the file in errors.
+    public static func parse(_ text: String, path: String, directory: String) throws -> Configuration {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigError.invalid([syntaxIssue(error, path: path)])
+        }
+        var reader = Reader(path: path)
+        var config = Configuration.defaults(directory: directory)
+        guard let node else { return config }
+        reader.read(node, into: &config)
+        if !reader.issues.isEmpty { throw ConfigError.invalid(reader.issues) }
+        return config
+    }
+
+    private static func syntaxIssue(_ error: YamlError, path: String) -> ConfigIssue {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
+            let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
+            return ConfigIssue(file: path, line: mark.line, message: "not valid YAML: \(what)")
+        default:
+            return ConfigIssue(file: path, line: nil, message: "not valid YAML: \(error)")
+        }
+    }
+}
+
+/// Walks the YAML tree, collecting every problem with its line.
+private struct Reader {
+    let path: String
+    var issues: [ConfigIssue] = []
+
+    static let topLevelKeys = [
+        "spec_repos", "projects", "check_command", "layers", "tag_format", "rc_label",
+        "interface_rule", "stale_rc_days",
+    ]
+
+    mutating func report(_ node: Node?, _ message: String) {
+        issues.append(ConfigIssue(file: path, line: node?.mark?.line, message: message))
+    }
+
+    mutating func read(_ root: Node, into config: inout Configuration) {
+        guard let mapping = mapping(root, "the top level") else { return }
+        for (key, value) in mapping {
+            guard let name = key.string else {
+                report(key, "keys must be plain words")
+                continue
+            }
+            switch name {
+            case "spec_repos": config.specRepos = specRepos(value)
+            case "projects": config.projects = projects(value)
+            case "check_command": config.checkCommand = checkCommand(value)
+            case "layers": config.layers = layers(value)
+            case "tag_format":
+                if let text = string(value, "tag_format") {
+                    if let format = TagFormat(rawValue: text) {
+                        config.tagFormat = format
+                    } else {
+                        report(value, "tag_format must be \"{version}\" or \"v{version}\", not \"\(text)\"")
+                    }
+                }
+            case "rc_label":
+                if let label = string(value, "rc_label") {
+                    if label.isEmpty || !label.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                        report(value, "rc_label must be letters only, like \"rc\" or \"beta\", not \"\(label)\"")
+                    } else {
+                        config.rcLabel = label
+                    }
+                }
+            case "interface_rule": config.interfaceRule = interfaceRule(value, default: config.interfaceRule)
+            case "stale_rc_days":
+                if let days = int(value, "stale_rc_days") {
+                    if days < 0 { report(value, "stale_rc_days must be 0 or more") } else { config.staleRCDays = days }
+                }
+            default:
+                unknownKey(key, name, allowed: Self.topLevelKeys, in: "compctl.yml")
+            }
+        }
+        let names = config.specRepos.map(\.name)
+        for (index, name) in names.enumerated() where names[..<index].contains(name) {
+            report(nil, "spec repo name '\(name)' is used twice; give each spec repo its own name")
+        }
+    }
+
+    mutating func specRepos(_ node: Node) -> [SpecRepoEntry] {
+        guard let items = sequence(node, "spec_repos") else { return [] }
+        var repos: [(entry: SpecRepoEntry, order: Int)] = []
+        for (index, item) in items.enumerated() {
+            guard let fields = mapping(item, "each entry of spec_repos") else { continue }
+            var name: String?
+            var url: String?
+            var priority = index + 1
+            for (key, value) in fields {
+                switch key.string {
+                case "name": name = string(value, "spec_repos.name")
+                case "url": url = string(value, "spec_repos.url")
+                case "priority": priority = int(value, "spec_repos.priority") ?? priority
+                default: unknownKey(key, key.string ?? "?", allowed: ["name", "url", "priority"], in: "spec_repos")
+                }
+            }
+            if let name, !isValidRepoName(name) {
+                report(item, "spec repo name '\(name)' must be letters, digits, '-', '_' or '.'")
+            }
+            guard let name, let url else {
+                report(item, "each spec repo needs a name and a url")
+                continue
+            }
+            repos.append((SpecRepoEntry(name: name, url: url, priority: priority), index))
+        }
+        return repos.sorted { ($0.entry.priority, $0.order) < ($1.entry.priority, $1.order) }.map(\.entry)
+    }
+
+    func isValidRepoName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".."
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+    }
+
+    mutating func projects(_ node: Node) -> [Project] {
+        guard let items = sequence(node, "projects") else { return [] }
+        var result: [Project] = []
+        for item in items {
+            guard let fields = mapping(item, "each entry of projects") else { continue }
+            var project = Project(name: "", podfile: nil, packageManifest: nil, kind: .main)
+            for (key, value) in fields {
+                switch key.string {
+                case "name": project.name = string(value, "projects.name") ?? ""
+                case "podfile": project.podfile = string(value, "projects.podfile")
+                case "package_swift": project.packageManifest = string(value, "projects.package_swift")
+                case "kind":
+                    if let text = string(value, "projects.kind") {
+                        if let kind = Project.Kind(rawValue: text) {
+                            project.kind = kind
+                        } else {
+                            report(value, "projects.kind must be main or example, not \"\(text)\"")
+                        }
+                    }
+                default:
+                    unknownKey(key, key.string ?? "?", allowed: ["name", "podfile", "package_swift", "kind"], in: "projects")
+                }
+            }
+            if project.name.isEmpty { report(item, "each project needs a name") }
+            if project.podfile == nil && project.packageManifest == nil {
+                report(item, "project '\(project.name)' needs a podfile or a package_swift path")
+            }
+            result.append(project)
+        }
+        return result
+    }
+
+    mutating func checkCommand(_ node: Node) -> CheckCommand? {
+        switch node {
+        case let .scalar(scalar) where scalar.tag.description != "tag:yaml.org,2002:null":
+            if scalar.string.trimmingCharacters(in: .whitespaces).isEmpty {
+                report(node, "check_command is empty; give the command that compiles the main project")
+                return nil
+            }
+            return .shell(scalar.string)
+        case let .sequence(items):
+            var arguments: [String] = []
+            for item in items {
+                if let text = string(item, "check_command") { arguments.append(text) }
+            }
+            if arguments.isEmpty { report(node, "check_command is empty; give the command that compiles the main project") }
+            return arguments.isEmpty ? nil : .arguments(arguments)
+        default:
+            report(node, "check_command must be a string (run by /bin/sh) or a list of arguments")
+            return nil
+        }
+    }
+
+    mutating func layers(_ node: Node) -> [Layer] {
+        guard let items = sequence(node, "layers") else { return [] }
+        var result: [Layer] = []
+        for item in items {
+            guard let fields = mapping(item, "each entry of layers") else { continue }
+            var layer = Layer(name: "", pods: [], allowSameLayer: true)
+            for (key, value) in fields {
+                switch key.string {
+                case "name": layer.name = string(value, "layers.name") ?? ""
+                case "pods":
+                    if let patterns = sequence(value, "layers.pods") {
+                        layer.pods = patterns.compactMap { string($0, "layers.pods") }
+                    }
+                case "allow_same_layer": layer.allowSameLayer = bool(value, "layers.allow_same_layer") ?? true
+                default:
+                    unknownKey(key, key.string ?? "?", allowed: ["name", "pods", "allow_same_layer"], in: "layers")
+                }
+            }
+            if layer.name.isEmpty { report(item, "each layer needs a name") }
+            if layer.pods.isEmpty { report(item, "layer '\(layer.name)' lists no pods; add names or patterns under pods") }
+            if result.contains(where: { $0.name == layer.name }) {
+                report(item, "layer '\(layer.name)' is listed twice")
+            }
+            result.append(layer)
+        }
+        return result
+    }
+
+    mutating func interfaceRule(_ node: Node, default rule: InterfaceRule) -> InterfaceRule {
+        guard let fields = mapping(node, "interface_rule") else { return rule }
+        var result = rule
+        for (key, value) in fields {
+            switch key.string {
+            case "enabled": result.enabled = bool(value, "interface_rule.enabled") ?? result.enabled
+            case "suffix":
+                if let suffix = string(value, "interface_rule.suffix") {
+                    if suffix.isEmpty { report(value, "interface_rule.suffix must not be empty") } else { result.suffix = suffix }
+                }
+            default: unknownKey(key, key.string ?? "?", allowed: ["enabled", "suffix"], in: "interface_rule")
+            }
+        }
+        return result
+    }
+
+    // MARK: Typed access that reports the line of a wrong type
+
+    mutating func unknownKey(_ key: Node, _ name: String, allowed: [String], in context: String) {
+        var message = "unknown key '\(name)' in \(context)"
+        if let close = allowed.min(by: { editDistance($0, name) < editDistance($1, name) }),
+           editDistance(close, name) <= 2 {
+            message += "; did you mean '\(close)'?"
+        } else {
+            message += "; allowed keys: \(allowed.joined(separator: ", "))"
+        }
+        report(key, message)
+    }
+
+    mutating func mapping(_ node: Node, _ what: String) -> Node.Mapping? {
+        if let mapping = node.mapping { return mapping }
+        report(node, "\(what) must be a mapping of keys to values")
+        return nil
+    }
+
+    mutating func sequence(_ node: Node, _ what: String) -> Node.Sequence? {
+        if let sequence = node.sequence { return sequence }
+        report(node, "\(what) must be a list")
+        return nil
+    }
+
+    mutating func string(_ node: Node, _ what: String) -> String? {
+        if case let .scalar(scalar) = node, scalar.tag.description != "tag:yaml.org,2002:null" {
+            return scalar.string
+        }
+        report(node, "\(what) must be a string")
+        return nil
+    }
+
+    mutating func int(_ node: Node, _ what: String) -> Int? {
+        if case let .scalar(scalar) = node, let value = Int(scalar.string) { return value }
+        report(node, "\(what) must be a whole number")
+        return nil
+    }
+
+    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+        if case let .scalar(scalar) = node {
+            switch scalar.string.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: break
+            }
+        }
+        report(node, "\(what) must be true or false")
+        return nil
+    }
+
+    func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Everything `compctl.yml` says: spec repos, projects, the compile check, layers, tags,
+/// the rc label and the interface rule. Relative paths are resolved against `directory`.
+public struct Configuration: Equatable, Sendable {
+    /// The directory that holds the configuration file; relative paths start here.
+    public var directory: String
+    /// Private spec repos, in search order (lowest `priority` first).
+    public var specRepos: [SpecRepoEntry]
+    /// Main projects and example apps whose manifests compctl reads and pins.
+    public var projects: [Project]
+    /// The compile check run by `integrate`, exactly as configured.
+    public var checkCommand: CheckCommand?
+    /// Layers, lowest first: a pod may depend only on pods of lower layers.
+    public var layers: [Layer]
+    /// How a version becomes a git tag.
+    public var tagFormat: TagFormat
+    /// The prerelease label of release candidates (`rc` gives `0.1.8-rc.1`).
+    public var rcLabel: String
+    /// The interface-collection rule (DESIGN.md): interface pods share the major version.
+    public var interfaceRule: InterfaceRule
+    /// An rc older than this many days that was never released is reported as stale.
+    public var staleRCDays: Int
+
+    /// The configuration compctl uses when there is no `compctl.yml`.
+    public static func defaults(directory: String) -> Configuration {
+        Configuration(
+            directory: directory, specRepos: [], projects: [], checkCommand: nil, layers: [],
+            tagFormat: .plain, rcLabel: "rc", interfaceRule: InterfaceRule(enabled: false, suffix: "Protocols"),
+            staleRCDays: 30)
+    }
+
+    /// The layer a pod belongs to, by the first layer whose patterns match its root name.
+    public func layer(of podName: String) -> Layer? {
+        let root = podName.split(separator: "/", maxSplits: 1).first.map(String.init) ?? podName
+        return layers.first { layer in layer.pods.contains { GlobPattern.matches($0, root) } }
+    }
+
+    /// `path` resolved against the configuration's directory, unless it is absolute or a URL.
+    public func resolve(path: String) -> String {
+        if path.hasPrefix("/") || path.contains("://") || SpecRepoEntry.isSCPLike(path) { return path }
+        return URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
+}
+
+/// One private spec repo: a name for the cache and for `--repo NAME`, where it lives, and its
+/// priority among the others.
+public struct SpecRepoEntry: Equatable, Sendable {
+    public var name: String
+    /// A directory, a bare repository or a git URL, as written in the file.
+    public var url: String
+    /// Lower numbers are searched first, as the first `source` line wins in a Podfile.
+    public var priority: Int
+
+    /// True for `git@host:path`-style addresses, which carry no scheme.
+    static func isSCPLike(_ string: String) -> Bool {
+        guard let at = string.firstIndex(of: "@"), let colon = string.firstIndex(of: ":") else { return false }
+        return at < colon && !string.contains("://")
+    }
+}
+
+/// A project whose manifest compctl reads, checks for skew and pins.
+public struct Project: Equatable, Sendable {
+    /// The two kinds of project: the app that ships, and a component's example app.
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+        case main
+        case example
+    }
+
+    public var name: String
+    /// The Podfile, relative to the configuration's directory.
+    public var podfile: String?
+    /// A `Package.swift` whose `exact:` pins compctl keeps in step.
+    public var packageManifest: String?
+    public var kind: Kind
+}
+
+/// The compile check, run as configured: compctl never interpolates into it.
+public enum CheckCommand: Equatable, Sendable {
+    /// A command line handed to `/bin/sh -c` as it is.
+    case shell(String)
+    /// An argument vector run directly.
+    case arguments([String])
+}
+
+/// One layer of the architecture, with the pods that belong to it.
+public struct Layer: Equatable, Sendable {
+    public var name: String
+    /// Pod names or glob patterns (`XX*Resources`).
+    public var pods: [String]
+    /// Whether a pod may depend on another pod of the same layer.
+    public var allowSameLayer: Bool
+}
+
+/// How a version is written as a git tag.
+public enum TagFormat: String, Equatable, Sendable, CaseIterable {
+    case plain = "{version}"
+    case prefixed = "v{version}"
+
+    /// The tag for `version`.
+    public func tag(for version: String) -> String {
+        switch self {
+        case .plain: version
+        case .prefixed: "v" + version
+        }
+    }
+}
+
+/// The interface-collection rule: a pod named `<Implementation><suffix>` is the interface of
+/// `<Implementation>` and must share its major version.
+public struct InterfaceRule: Equatable, Sendable {
+    public var enabled: Bool
+    public var suffix: String
+
+    /// The implementation an interface pod belongs to, or nil when `pod` is no interface pod.
+    public func implementation(ofInterface pod: String) -> String? {
+        guard enabled, !suffix.isEmpty, pod.hasSuffix(suffix), pod.count > suffix.count else { return nil }
+        return String(pod.dropLast(suffix.count))
+    }
+}
+
+/// Shell-style glob matching for layer patterns: `*` any run, `?` one character.
+enum GlobPattern {
+    static func matches(_ pattern: String, _ name: String) -> Bool {
+        let p = Array(pattern.unicodeScalars)
+        let n = Array(name.unicodeScalars)
+        var pi = 0, ni = 0
+        var starPattern = -1, starName = 0
+        while ni < n.count {
+            if pi < p.count, p[pi] == "?" || p[pi] == n[ni] {
+                pi += 1
+                ni += 1
+            } else if pi < p.count, p[pi] == "*" {
+                starPattern = pi
+                starName = ni
+                pi += 1
+            } else if starPattern >= 0 {
+                pi = starPattern + 1
+                starName += 1
+                ni = starName
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}

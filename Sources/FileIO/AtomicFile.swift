@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Why a file could not be written.
+public enum FileIOError: Error, Equatable, CustomStringConvertible {
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotWrite(path, reason):
+            "cannot write \(path): \(reason); check the directory exists and is writable"
+        }
+    }
+}
+
+/// Writes files the only way compctl writes them: a temporary file beside the target, flushed
+/// to disk, then renamed over it, so a reader never sees half a file and an interrupted write
+/// leaves the old file as it was.
+public enum AtomicFile {
+    /// Replaces (or creates) `path` with `data`, keeping an existing file's permissions.
+    public static func write(_ data: Data, to path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        let base = (path as NSString).lastPathComponent
+        var template = Array(((directory.isEmpty ? "." : directory) + "/.\(base).compctl-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileIOError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var succeeded = false
+        defer {
+            if !succeeded { unlink(temporary) }
+        }
+        var mode: mode_t = 0o644
+        var info = stat()
+        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
+        fchmod(fd, mode)
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+        let reason = String(cString: strerror(errno))
+        guard written, fsync(fd) == 0 else {
+            close(fd)
+            throw FileIOError.cannotWrite(path: path, reason: reason)
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            throw FileIOError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        succeeded = true
+    }
+
+    /// Writes `text` as UTF-8.
+    public static func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+}
+
+@inline(__always)
+private func Glibc_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(fd, pointer, count)
+    #else
+    Darwin.write(fd, pointer, count)
+    #endif
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import FileIO
+
+@Suite struct AtomicFileTests {
+    @Test func replacesContentsAndKeepsMode() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("Podfile").path
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+
+        try AtomicFile.write("new\n", to: path)
+
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Podfile"])
+    }
+
+    @Test func missingDirectoryIsAPreciseError() {
+        #expect(throws: FileIOError.cannotWrite(
+            path: "/nonexistent-compctl/x", reason: "No such file or directory")) {
+            try AtomicFile.write("x", to: "/nonexistent-compctl/x")
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import Config
+
+private func parse(_ text: String) throws -> Configuration {
+    try ConfigLoader.parse(text, path: "compctl.yml", directory: "/project")
+}
+
+private func issues(_ text: String) -> [String] {
+    do {
+        _ = try parse(text)
+        return []
+    } catch let ConfigError.invalid(issues) {
+        return issues.map(\.description)
+    } catch {
+        return ["unexpected: \(error)"]
+    }
+}
+
+@Suite struct ConfigLoaderTests {
+    @Test func readsEveryKey() throws {
+        let config = try parse("""
+            spec_repos:
+              - name: second
+                url: git@git.example.com:ios/More.git
+                priority: 2
+              - name: acme
+                url: ../Specs
+                priority: 1
+            projects:
+              - name: App
+                podfile: Podfile
+              - name: CartExample
+                podfile: Example/Podfile
+                kind: example
+            check_command: ["xcodebuild", "-scheme", "App"]
+            layers:
+              - name: base
+                pods: ["XXFoundation", "XX*Kit"]
+                allow_same_layer: false
+              - name: business
+                pods: ["*"]
+            tag_format: "v{version}"
+            rc_label: beta
+            interface_rule:
+              enabled: true
+              suffix: Interface
+            stale_rc_days: 7
+            """)
+        #expect(config.specRepos.map(\.name) == ["acme", "second"])
+        #expect(config.resolve(path: config.specRepos[0].url) == "/Specs")
+        #expect(config.resolve(path: config.specRepos[1].url) == "git@git.example.com:ios/More.git")
+        #expect(config.projects == [
+            Project(name: "App", podfile: "Podfile", packageManifest: nil, kind: .main),
+            Project(name: "CartExample", podfile: "Example/Podfile", packageManifest: nil, kind: .example),
+        ])
+        #expect(config.checkCommand == .arguments(["xcodebuild", "-scheme", "App"]))
+        #expect(config.layer(of: "XXUIKit")?.name == "base")
+        #expect(config.layer(of: "XXFoundation/Core")?.name == "base")
+        #expect(config.layer(of: "XXCart")?.name == "business")
+        #expect(config.layers[0].allowSameLayer == false)
+        #expect(config.layers[1].allowSameLayer == true)
+        #expect(config.tagFormat.tag(for: "1.2.0") == "v1.2.0")
+        #expect(config.rcLabel == "beta")
+        #expect(config.interfaceRule.implementation(ofInterface: "XXCartInterface") == "XXCart")
+        #expect(config.interfaceRule.implementation(ofInterface: "XXCart") == nil)
+        #expect(config.staleRCDays == 7)
+    }
+
+    @Test func emptyFileGivesDefaults() throws {
+        let config = try parse("")
+        #expect(config == Configuration.defaults(directory: "/project"))
+        #expect(config.tagFormat == .plain)
+        #expect(config.rcLabel == "rc")
+    }
+
+    @Test func shellCheckCommandIsKeptAsWritten() throws {
+        let config = try parse("check_command: \"make check COMPONENT=$COMPCTL_COMPONENTS\"\n")
+        #expect(config.checkCommand == .shell("make check COMPONENT=$COMPCTL_COMPONENTS"))
+    }
+
+    @Test func unknownKeysNameTheLineAndSuggest() {
+        #expect(issues("""
+            spec_repo:
+              - name: acme
+            rc_label: rc
+            interface_rule:
+              enabeld: true
+            """) == [
+            "compctl.yml:1: unknown key 'spec_repo' in compctl.yml; did you mean 'spec_repos'?",
+            "compctl.yml:5: unknown key 'enabeld' in interface_rule; did you mean 'enabled'?",
+        ])
+    }
+
+    @Test func wrongTypesNameTheLine() {
+        #expect(issues("""
+            spec_repos: acme
+            stale_rc_days: soon
+            layers:
+              - name: base
+                pods: XXFoundation
+            interface_rule:
+              enabled: maybe
+            tag_format: "release-{version}"
+            """) == [
+            "compctl.yml:1: spec_repos must be a list",
+            "compctl.yml:2: stale_rc_days must be a whole number",
+            "compctl.yml:5: layers.pods must be a list",
+            "compctl.yml:4: layer 'base' lists no pods; add names or patterns under pods",
+            "compctl.yml:7: interface_rule.enabled must be true or false",
+            "compctl.yml:8: tag_format must be \"{version}\" or \"v{version}\", not \"release-{version}\"",
+        ])
+    }
+
+    @Test func missingFieldsAndDuplicates() {
+        #expect(issues("""
+            spec_repos:
+              - name: acme
+              - name: a
+                url: x
+              - name: a
+                url: y
+            projects:
+              - name: App
+            """) == [
+            "compctl.yml:2: each spec repo needs a name and a url",
+            "compctl.yml:8: project 'App' needs a podfile or a package_swift path",
+            "compctl.yml: spec repo name 'a' is used twice; give each spec repo its own name",
+        ])
+    }
+
+    @Test func syntaxErrorNamesTheLine() {
+        let found = issues("spec_repos:\n  - name: [unclosed\n")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("compctl.yml:3: not valid YAML") == true, "\(found)")
+    }
+
+    @Test func starterFilesParse() throws {
+        let main = try parse(StarterFile.text(for: .mainProject))
+        #expect(main.specRepos.map(\.name) == ["private"])
+        #expect(main.layers.map(\.name) == ["resource", "base", "core", "business"])
+        let component = try parse(StarterFile.text(for: .component))
+        #expect(component.projects.isEmpty)
+        #expect(component.tagFormat == .plain)
+    }
+
+    @Test(arguments: [
+        ("XX*Resources", "XXHomeResources", true),
+        ("XX*Resources", "XXHome", false),
+        ("*", "Anything", true),
+        ("XX?ay", "XXPay", true),
+        ("XX?ay", "XXPlay", false),
+        ("XXCart", "XXCart", true),
+        ("XXCart", "XXCartProtocols", false),
+    ])
+    func globPatterns(pattern: String, name: String, matches: Bool) {
+        #expect(GlobPattern.matches(pattern, name) == matches)
+    }
+}
