@@ -76,6 +76,17 @@ public struct Version: Sendable {
         self.leadingNumberCount = leadingCount
     }
 
+    /// A release made of `values` joined by dots, such as a bump computes.
+    init(releaseNumbers values: [Int]) {
+        var numbers = values
+        while let last = numbers.last, last == 0 { numbers.removeLast() }
+        self.description = values.map(String.init).joined(separator: ".")
+        self.isPrerelease = false
+        self.numbers = numbers
+        self.prereleaseSegments = []
+        self.leadingNumberCount = values.count
+    }
+
     /// The first number (`Pod::Version#major`), 0 when there is none.
     public var major: Int { numbers.count > 0 ? numbers[0] : 0 }
     /// The second number (`Pod::Version#minor`), 0 when there is none.
@@ -202,7 +213,12 @@ extension Version: Codable {
     /// Decodes a version from its string, as podspecs and lockfiles store it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        try self.init(try container.decode(String.self))
+        let text = try container.decode(String.self)
+        do {
+            try self.init(text)
+        } catch let error as VersionError {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
     }
 
     /// Encodes the version as its string.
