@@ -116,7 +116,7 @@ extension Repository {
                                                remotePath: path, trackingReference: trackingReference)
             } else {
                 rejection = try pushThroughScratchReference(newCommit, to: remoteReference, remote: remote,
-                                                            credentials: credentials)
+                                                            credentials: credentials, trackingReference: trackingReference)
             }
             guard let rejection else { return PublishResult(commit: newCommit, attempts: attempt, changed: true) }
             lastRejection = rejection
@@ -143,18 +143,19 @@ extension Repository {
     /// `nil` when the remote took it. libgit2 pushes only from references, hence the
     /// short-lived, uniquely named one.
     private func pushThroughScratchReference(
-        _ commit: ObjectID, to reference: String, remote: Remote, credentials: Credentials
+        _ commit: ObjectID, to reference: String, remote: Remote, credentials: Credentials, trackingReference: String
     ) throws(GitError) -> String? {
         let scratch = "refs/compctl/publish/\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         try updateReference(scratch, to: commit, expecting: nil, message: "compctl publish")
         defer { try? deleteReference(scratch) }
         do {
             try remote.push(["\(scratch):\(reference)"], credentials: credentials)
-            return nil
         } catch {
             guard case let .pushRejected(_, _, reason) = error else { throw error }
             return reason
         }
+        try moveTrackingReference(trackingReference, to: commit)
+        return nil
     }
 
     /// Publishes `commit` into a repository on this machine: writes the objects the remote
@@ -181,12 +182,16 @@ extension Repository {
             guard case .referenceChanged = error else { throw error }
             return "\(reference) moved since it was fetched"
         }
+        try moveTrackingReference(trackingReference, to: commit)
+        return nil
+    }
+
+    /// Records what the remote branch now is, as a fetch would.
+    private func moveTrackingReference(_ name: String, to commit: ObjectID) throws(GitError) {
         var raw = commit.raw
         var tracking: OpaquePointer?
-        try check(git_reference_create(&tracking, pointer, trackingReference, &raw, 1, "compctl publish"),
-                  "git_reference_create")
+        try check(git_reference_create(&tracking, pointer, name, &raw, 1, "compctl publish"), "git_reference_create")
         git_reference_free(tracking)
-        return nil
     }
 
     /// Writes the objects reachable from `commit` but not from `excluded` as one pack into

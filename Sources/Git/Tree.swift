@@ -91,8 +91,10 @@ public final class Tree: RandomAccessCollection {
         ObjectID(git_tree_id(pointer))
     }
 
+    /// The first entry's position: 0.
     public var startIndex: Int { 0 }
 
+    /// One past the last entry's position: the number of entries.
     public var endIndex: Int { git_tree_entrycount(pointer) }
 
     /// The entry at `position`, in name order.

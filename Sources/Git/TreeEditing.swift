@@ -25,6 +25,8 @@ extension Repository {
     /// paths are rewritten; every other entry keeps its object.
     public func tree(applying changes: [FileChange], to base: Tree?) throws(GitError) -> Tree {
         let root = EditNode()
+        // libgit2 re-stamps an existing loose object on every write; write each content once.
+        var blobs: [Data: ObjectID] = [:]
         for change in changes {
             let components = try Self.components(of: change.path)
             var node = root
@@ -39,7 +41,14 @@ extension Repository {
             let leaf: EditNode.Leaf
             switch change {
             case let .write(_, contents, executable):
-                leaf = .write(try writeBlob(contents), executable ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB)
+                let blob: ObjectID
+                if let known = blobs[contents] {
+                    blob = known
+                } else {
+                    blob = try writeBlob(contents)
+                    blobs[contents] = blob
+                }
+                leaf = .write(blob, executable ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB)
             case .delete:
                 leaf = .delete
             }

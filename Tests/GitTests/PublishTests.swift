@@ -60,6 +60,8 @@ extension RetryPolicy {
         }
         #expect(result.attempts == 2)
         #expect(calls == 2)
+        #expect(try cache.resolve("refs/remotes/origin/main") == result.commit)
+        #expect(try cache.referenceNames(matching: "refs/compctl/*").isEmpty)
         let remote = try Repository.open(at: fixture.remotePath)
         #expect(try remote.blob(at: "main", path: "shared.log") == Data("rival\nours\n"))
         #expect(try remote.tree(at: "main").names == ["README.md", "ours.txt", "rival.txt", "shared.log"])
@@ -180,21 +182,31 @@ extension RetryPolicy {
         }
         let failures = Mutex<[String]>([])
         let attempts = Mutex<[Int]>([])
-        DispatchQueue.concurrentPerform(iterations: writers) { writer in
-            do {
-                let cache = try Repository.open(at: cachePaths[writer])
-                for item in 0..<perWriter {
-                    let line = "writer\(writer) item\(item)"
-                    let result = try cache.publish(
-                        branch: "main", policy: .test(maxAttempts: 30), author: .test(name: "writer\(writer)"),
-                        credentials: TestGit.noCredentials,
-                        change: addingFileAndLogLine("w\(writer)/\(item).txt", line: line, in: cache))
-                    attempts.withLock { $0.append(result.attempts) }
+        // Real threads released together, so that the publishes overlap.
+        let ready = Mutex(0)
+        let finished = DispatchGroup()
+        for writer in 0..<writers {
+            finished.enter()
+            Thread.detachNewThread {
+                defer { finished.leave() }
+                ready.withLock { $0 += 1 }
+                while ready.withLock({ $0 }) < writers { usleep(100) }
+                do {
+                    let cache = try Repository.open(at: cachePaths[writer])
+                    for item in 0..<perWriter {
+                        let line = "writer\(writer) item\(item)"
+                        let result = try cache.publish(
+                            branch: "main", policy: .test(maxAttempts: 30), author: .test(name: "writer\(writer)"),
+                            credentials: TestGit.noCredentials,
+                            change: addingFileAndLogLine("w\(writer)/\(item).txt", line: line, in: cache))
+                        attempts.withLock { $0.append(result.attempts) }
+                    }
+                } catch {
+                    failures.withLock { $0.append("writer \(writer): \(error)") }
                 }
-            } catch {
-                failures.withLock { $0.append("writer \(writer): \(error)") }
             }
         }
+        finished.wait()
         #expect(failures.withLock { $0 } == [])
         let remote = try Repository.open(at: fixture.remotePath)
         let log = String(try remote.blob(at: "main", path: "shared.log")).split(separator: "\n")
@@ -228,3 +240,69 @@ extension RetryPolicy {
         #expect(Set(delays).count > 100)
     }
 }
+
+#if os(Linux)
+/// Several processes publish to one local bare remote at once. Each process is this test
+/// binary running only `publishWorkerProcess`, so no extra executable is needed.
+@Suite struct MultiProcessPublishTests {
+    private static let workerVariable = "COMPCTL_GIT_PUBLISH_WORKER"
+
+    @Test func concurrentPublishersFromSeveralProcessesLoseNothing() throws {
+        let fixture = try Fixture()
+        let (workers, perWorker) = (3, 4)
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var running: [(Process, Pipe)] = []
+        for worker in 0..<workers {
+            let cache = try fixture.clone("cache\(worker)")
+            let process = Process()
+            process.executableURL = testBinary
+            process.arguments = ["--testing-library", "swift-testing", "--filter", "publishWorkerProcess"]
+            var environment = ProcessInfo.processInfo.environment
+            environment[Self.workerVariable] = "\(cache.gitDirectory)|\(worker)|\(perWorker)"
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            running.append((process, pipe))
+        }
+        var published: [String] = []
+        for (process, pipe) in running {
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(output)")
+            published += output.split(separator: "\n").filter { $0.hasPrefix("PUBLISHED ") }.map(String.init)
+        }
+        #expect(published.count == workers * perWorker)
+        let attempts = published.compactMap { $0.split(separator: "=").last.flatMap { Int($0) } }.reduce(0, +)
+        print("[processes] \(workers)×\(perWorker) publishes took \(attempts) attempts")
+        let remote = try Repository.open(at: fixture.remotePath)
+        let tip = try remote.resolve("main")
+        for line in published {
+            let commit = try ObjectID(hex: String(line.split(separator: " ")[1]))
+            #expect(try remote.isAncestor(commit, of: tip), "lost \(line)")
+        }
+        let log = String(try remote.blob(at: "main", path: "shared.log")).split(separator: "\n")
+        #expect(Set(log).count == workers * perWorker)
+        #expect(try fixture.remoteHistory().count == 1 + workers * perWorker)
+        #expect(try fixture.remoteHistoryIsLinear())
+        #expect(try fixture.fsckProblems() == nil)
+    }
+
+    /// The body of one worker process; skipped unless started by the test above.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[workerVariable] != nil))
+    func publishWorkerProcess() throws {
+        try TestGit.isolate()
+        let settings = try #require(ProcessInfo.processInfo.environment[Self.workerVariable]).split(separator: "|")
+        let (cachePath, worker, count) = (String(settings[0]), String(settings[1]), try #require(Int(settings[2])))
+        let cache = try Repository.open(at: cachePath)
+        for item in 0..<count {
+            let line = "process\(worker) item\(item)"
+            let result = try cache.publish(branch: "main", policy: .test(maxAttempts: 40), author: .test(name: "process\(worker)"),
+                                           credentials: TestGit.noCredentials,
+                                           change: addingFileAndLogLine("p\(worker)/\(item).txt", line: line, in: cache))
+            print("PUBLISHED \(try #require(result.commit).hex) attempts=\(result.attempts)")
+        }
+    }
+}
+#endif

@@ -203,6 +203,27 @@ import Testing
         #expect(try !remote.isAncestor(second, of: fixture.firstCommit))
     }
 
+    @Test func objectIDsParseOnlyFortyHexDigits() throws {
+        let id = try ObjectID(hex: "4B825DC642CB6EB9A060E54BF8D69288FBEE4904")
+        #expect(id.hex == "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
+        #expect(id.shortHex == "4b825dc")
+        #expect(throws: GitError.invalidObjectID("4b825dc")) { try ObjectID(hex: "4b825dc") }
+        #expect(throws: GitError.invalidObjectID("zb825dc642cb6eb9a060e54bf8d69288fbee4904")) {
+            try ObjectID(hex: "zb825dc642cb6eb9a060e54bf8d69288fbee4904")
+        }
+        #expect(GitError.invalidObjectID("main").description == "'main' is not an object id; an object id has 40 hexadecimal digits")
+    }
+
+    @Test func remotesKnowTheirURLAndWhetherTheyAreLocal() throws {
+        let fixture = try Fixture()
+        let cache = try fixture.clone("cache")
+        #expect(try cache.remote().url == fixture.remotePath)
+        #expect(try cache.remote().isLocal)
+        let other = try cache.addRemote(named: "mirror", url: "ssh://git@git.example.com/specs.git")
+        #expect(!other.isLocal)
+        #expect(try cache.remote(named: "mirror").name == "mirror")
+    }
+
     @Test func defaultSignatureComesFromConfigOrIsCompctls() throws {
         let fixture = try Fixture()
         let remote = try Repository.open(at: fixture.remotePath)
