@@ -134,7 +134,7 @@ public enum GitError: Error, Equatable, CustomStringConvertible, Sendable {
 
     private static func className(_ errorClass: Int32) -> String {
         let names = [
-            "no", "out-of-memory", "os", "invalid-argument", "reference", "zlib", "repository", "config",
+            "unclassified", "out-of-memory", "os", "invalid-argument", "reference", "zlib", "repository", "config",
             "regex", "object-database", "index", "object", "network", "tag", "tree", "indexer", "tls",
             "submodule", "thread", "stash", "checkout", "fetch-head", "merge", "ssh", "filter", "revert",
             "callback", "cherry-pick", "describe", "rebase", "filesystem", "patch", "worktree", "sha", "http",

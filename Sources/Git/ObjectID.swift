@@ -16,6 +16,7 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     public init(hex: String) throws(GitError) {
         guard hex.utf8.count == 40, hex.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
         else { throw GitError.invalidObjectID(hex) }
+        Git.ensureInitialized()
         var oid = git_oid()
         try check(git_oid_fromstr(&oid, hex), "git_oid_fromstr")
         raw = oid

@@ -66,6 +66,7 @@ final class RemoteCallbacks {
     private var offeredAgent = false
 
     init(url: String, credentials: Credentials, progress: ((TransferProgress) -> Void)? = nil) {
+        Git.ensureInitialized()
         self.url = url
         self.location = RemoteLocation(url: url)
         self.credentials = credentials

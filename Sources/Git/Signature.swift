@@ -33,6 +33,7 @@ public struct Signature: Sendable, Equatable {
 
     /// A new `git_signature` that the caller frees with `git_signature_free`.
     func makeGitSignature() throws(GitError) -> UnsafeMutablePointer<git_signature> {
+        Git.ensureInitialized()
         var signature: UnsafeMutablePointer<git_signature>?
         if let time {
             try check(

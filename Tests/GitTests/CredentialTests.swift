@@ -1,6 +1,5 @@
 import CLibGit2
 import Foundation
-import Synchronization
 import Testing
 @testable import Git
 
@@ -130,7 +129,7 @@ import Testing
 final class RefusingHTTPServer: Sendable {
     let port: Int
     private let listener: Int32
-    private let received = Mutex<[String]>([])
+    private let received = Locked<[String]>([])
     private let done = DispatchSemaphore(value: 0)
 
     init() throws {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Git
 
@@ -180,10 +179,10 @@ extension RetryPolicy {
         for path in cachePaths {
             _ = try Repository.clone(from: url, to: path, bare: true, credentials: TestGit.noCredentials)
         }
-        let failures = Mutex<[String]>([])
-        let attempts = Mutex<[Int]>([])
+        let failures = Locked<[String]>([])
+        let attempts = Locked<[Int]>([])
         // Real threads released together, so that the publishes overlap.
-        let ready = Mutex(0)
+        let ready = Locked(0)
         let finished = DispatchGroup()
         for writer in 0..<writers {
             finished.enter()

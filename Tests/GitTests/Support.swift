@@ -45,6 +45,23 @@ extension String {
     }
 }
 
+/// A value shared between threads, guarded by a lock (the package still deploys to macOS 13,
+/// which has no `Synchronization.Mutex`).
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
 /// A fresh temporary directory, removed when the handle goes away.
 final class Scratch {
     let url: URL
