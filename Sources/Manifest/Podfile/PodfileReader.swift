@@ -14,7 +14,7 @@ extension Podfile {
     /// follow but not evaluate becomes a warning.
     public init(parsing bytes: [UInt8], path: String = "Podfile") throws(ManifestError) {
         let source = try RubySource(bytes: bytes, file: path)
-        var evaluator = PodfileEvaluator(source: source, path: path)
+        let evaluator = PodfileEvaluator(source: source, path: path)
         self = evaluator.run()
     }
 }
@@ -113,20 +113,13 @@ private struct Context {
     var directTarget: Int?
 }
 
-private struct DeclarationKey: Hashable {
-    var token: Int
-    var name: String
-    var requirements: [String]
-    var options: PodOptions
-}
-
 /// Walks a Podfile the way CocoaPods would run it, as far as it can without running Ruby:
 /// target blocks, helper methods (with literal arguments), literal variables, both branches
 /// of conditionals. Everything else becomes a warning that names the line.
-private struct PodfileEvaluator {
+private final class PodfileEvaluator {
     let source: RubySource
     let path: String
-    var tokens: [RubyToken] { source.tokens }
+    let tokens: [RubyToken]
 
     var methods: [String: [MethodDefinition]] = [:]
     var expandedMethods: Set<String> = []
@@ -137,18 +130,22 @@ private struct PodfileEvaluator {
     var targets: [PodfileTarget] = []
     var layouts: [String: TargetLayout] = [:]
     var declarations: [PodDeclaration] = []
-    var declarationIndex: [DeclarationKey: Int] = [:]
+    /// The declarations each `pod` token produced (one per distinct value).
+    var declarationsByToken: [Int: [Int]] = [:]
     var warnings: [PodfileWarning] = []
     var warningKeys: Set<String> = []
-    var visitedPods: Set<Int> = []
+    lazy var visitedPods = [Bool](repeating: false, count: tokens.count)
+    /// The last `pod` statement written directly in each target's block, by target index.
+    var lastPods: [Int: (range: Range<Int>, quote: PodfileQuote)] = [:]
     var skippedBlocks: [Range<Int>] = []
 
     init(source: RubySource, path: String) {
         self.source = source
         self.path = path
+        self.tokens = source.tokens
     }
 
-    mutating func run() -> Podfile {
+    func run() -> Podfile {
         collectMethods()
         targets.append(PodfileTarget(name: PodfileTarget.rootName, parent: nil, isAbstract: true, inheritance: .complete,
                                      platform: nil, usesFrameworks: false, line: nil, isConditional: false))
@@ -156,6 +153,10 @@ private struct PodfileEvaluator {
         let root = Context(target: 0, conditional: false, scope: Scope(parent: nil), callLines: [], method: nil, directTarget: 0)
         evaluateBlock(0..<tokens.count, root)
         warnAboutUnreadPodLines()
+        for (target, lastPod) in lastPods {
+            layouts[targets[target].name]?.lastPod = lastPod.range
+            layouts[targets[target].name]?.lastPodQuote = lastPod.quote
+        }
         warnings.sort { ($0.line, $0.message) < ($1.line, $1.message) }
         var podfile = Podfile(path: path, sources: sources, platform: targets[0].platform, plugins: plugins,
                               targets: targets, declarations: declarations, warnings: warnings)
@@ -165,7 +166,7 @@ private struct PodfileEvaluator {
 
     // MARK: - Warnings
 
-    mutating func warn(_ line: Int, _ message: String, pod: String? = nil) {
+    func warn(_ line: Int, _ message: String, pod: String? = nil) {
         let key = "\(line)\u{0}\(message)"
         guard warningKeys.insert(key).inserted else { return }
         warnings.append(PodfileWarning(line: line, message: message, pod: pod))
@@ -174,12 +175,12 @@ private struct PodfileEvaluator {
     /// A `pod` line that no evaluated code reached (inside a brace block, under a method
     /// compctl does not know, in a target whose name is computed) is reported rather than
     /// silently missing.
-    mutating func warnAboutUnreadPodLines() {
+    func warnAboutUnreadPodLines() {
         var ignored = skippedBlocks
         for (name, definitions) in methods where !expandedMethods.contains(name) {
             ignored.append(contentsOf: definitions.map(\.body))
         }
-        for (i, token) in tokens.enumerated() where token.isIdentifier("pod") && !visitedPods.contains(i) {
+        for (i, token) in tokens.enumerated() where token.isIdentifier("pod") && !visitedPods[i] {
             guard i == 0 || tokens[i - 1].isNewline || tokens[i - 1].isPunctuation("{") || tokens[i - 1].isPunctuation("|")
                 || tokens[i - 1].isIdentifier("do") || tokens[i - 1].isIdentifier("then") || tokens[i - 1].isIdentifier("else")
             else { continue }
@@ -191,12 +192,12 @@ private struct PodfileEvaluator {
 
     // MARK: - Methods
 
-    mutating func collectMethods() {
+    func collectMethods() {
         for (i, token) in tokens.enumerated() where token.isIdentifier("def") && source.isOpener(i) {
             var k = i + 1
             if k + 1 < tokens.count, tokens[k + 1].isPunctuation(".") { k += 2 }
             guard k < tokens.count else { continue }
-            let name = tokens[k].text
+            let name = source.text(of: tokens[k])
             k += 1
             var parameters: [MethodDefinition.Parameter] = []
             let bodyStart: Int
@@ -220,20 +221,20 @@ private struct PodfileEvaluator {
             switch first.kind {
             case .identifier:
                 if part.count > 2, tokens[part.lowerBound + 1].isPunctuation("=") {
-                    return .init(name: first.text, kind: .positional, defaultValue: part.lowerBound + 2..<part.upperBound)
+                    return .init(name: source.text(of: first), kind: .positional, defaultValue: part.lowerBound + 2..<part.upperBound)
                 }
-                return .init(name: first.text, kind: .positional, defaultValue: nil)
+                return .init(name: source.text(of: first), kind: .positional, defaultValue: nil)
             case .label:
-                return .init(name: first.text, kind: .keyword, defaultValue: part.count > 1 ? part.lowerBound + 1..<part.upperBound : nil)
+                return .init(name: source.text(of: first), kind: .keyword, defaultValue: part.count > 1 ? part.lowerBound + 1..<part.upperBound : nil)
             case .punctuation where part.count > 1:
-                return .init(name: tokens[part.lowerBound + 1].text, kind: .rest, defaultValue: nil)
+                return .init(name: source.text(of: tokens[part.lowerBound + 1]), kind: .rest, defaultValue: nil)
             default:
                 return nil
             }
         }
     }
 
-    mutating func callMethod(_ name: String, arguments: Range<Int>, callToken: Int, _ context: Context) {
+    func callMethod(_ name: String, arguments: Range<Int>, callToken: Int, _ context: Context) {
         guard let definitions = methods[name] else { return }
         let line = tokens[callToken].line
         if activeMethods.contains(name) {
@@ -246,7 +247,7 @@ private struct PodfileEvaluator {
         var keywords: [String: Value] = [:]
         for part in parts {
             if tokens[part.lowerBound].kind == .label {
-                keywords[tokens[part.lowerBound].text] = evaluate(part.lowerBound + 1..<part.upperBound, context)
+                keywords[source.text(of: tokens[part.lowerBound])] = evaluate(part.lowerBound + 1..<part.upperBound, context)
             } else {
                 positional.append(evaluate(part, context))
             }
@@ -298,7 +299,7 @@ private struct PodfileEvaluator {
 
     // MARK: - Statements
 
-    mutating func evaluateBlock(_ range: Range<Int>, _ context: Context) {
+    func evaluateBlock(_ range: Range<Int>, _ context: Context) {
         var i = range.lowerBound
         while i < range.upperBound {
             if tokens[i].isNewline {
@@ -315,7 +316,7 @@ private struct PodfileEvaluator {
     func modifierIndex(_ range: Range<Int>) -> Int? {
         source.firstTopLevel(in: range.lowerBound + 1..<range.upperBound) { token in
             token.kind == .identifier && !token.afterDot
-                && (token.text == "if" || token.text == "unless" || token.text == "while" || token.text == "until" || token.text == "rescue")
+                && (source.text(of: token) == "if" || source.text(of: token) == "unless" || source.text(of: token) == "while" || source.text(of: token) == "until" || source.text(of: token) == "rescue")
         }
     }
 
@@ -327,7 +328,7 @@ private struct PodfileEvaluator {
 
     static let controlKeywords: Set<String> = ["if", "unless", "while", "until", "case", "for"]
 
-    mutating func evaluateStatement(_ range: Range<Int>, _ context: Context) {
+    func evaluateStatement(_ range: Range<Int>, _ context: Context) {
         guard !range.isEmpty else { return }
         var context = context
         let start = range.lowerBound
@@ -335,15 +336,15 @@ private struct PodfileEvaluator {
 
         if first.kind == .identifier, !first.afterDot {
             let opensBlock = source.isOpener(start)
-            switch first.text {
-            case _ where opensBlock && Self.controlKeywords.contains(first.text):
+            switch source.text(of: first) {
+            case _ where opensBlock && Self.controlKeywords.contains(source.text(of: first)):
                 let body = headerEnd(start + 1..<source.match[start])
                 var inner = context
                 inner.conditional = true
                 inner.directTarget = nil
-                if first.text == "for" {
+                if source.text(of: first) == "for" {
                     for part in source.splitArguments(start + 1..<(source.firstTopLevel(in: start..<body) { $0.isIdentifier("in") } ?? body)) {
-                        context.scope.assign(tokens[part.lowerBound].text, .unknown)
+                        context.scope.assign(source.text(of: tokens[part.lowerBound]), .unknown)
                     }
                 }
                 let bodyStart = body < tokens.count && tokens[body].isNewline ? body : min(body + 1, source.match[start])
@@ -395,11 +396,11 @@ private struct PodfileEvaluator {
             case .identifier, .constant, .globalVariable, .instanceVariable:
                 if token.kind == .identifier, token.afterDot { return nil }
             case .punctuation:
-                if token.text == "," || token.text == "*" {
+                if source.text(of: token) == "," || source.text(of: token) == "*" {
                     break
                 }
-                if token.text == "=" || (token.text.count >= 2 && token.text.hasSuffix("=")
-                    && !["==", "!=", ">=", "<=", "===", "=~"].contains(token.text)) {
+                if source.text(of: token) == "=" || (source.text(of: token).count >= 2 && source.text(of: token).hasSuffix("=")
+                    && !["==", "!=", ">=", "<=", "===", "=~"].contains(source.text(of: token))) {
                     return k > range.lowerBound ? k : nil
                 }
                 return nil
@@ -411,10 +412,10 @@ private struct PodfileEvaluator {
         return nil
     }
 
-    mutating func evaluateAssignment(_ range: Range<Int>, operatorIndex: Int, _ context: Context) {
+    func evaluateAssignment(_ range: Range<Int>, operatorIndex: Int, _ context: Context) {
         let targetsOfAssignment = (range.lowerBound..<operatorIndex).filter { tokens[$0].kind != .punctuation }
         let rhs = source.trimmed(operatorIndex + 1..<range.upperBound)
-        let op = tokens[operatorIndex].text
+        let op = source.text(of: tokens[operatorIndex])
         var value = rhs.isEmpty ? .unknown : evaluate(rhs, context)
         if case .unknown = value, !rhs.isEmpty { evaluateCommand(rhs, context, asValue: true) }
         if op != "=" || targetsOfAssignment.count != 1 || context.conditional { value = .unknown }
@@ -423,9 +424,9 @@ private struct PodfileEvaluator {
             let token = tokens[index]
             switch token.kind {
             case .identifier:
-                context.scope.assign(token.text, value)
+                context.scope.assign(source.text(of: token), value)
             default:
-                globals[token.text] = value
+                globals[source.text(of: token)] = value
             }
         }
     }
@@ -456,7 +457,7 @@ private struct PodfileEvaluator {
 
     /// Runs a statement that is not an assignment or a control structure. With `asValue`,
     /// the statement is the right side of an assignment: only calls are followed.
-    mutating func evaluateCommand(_ range: Range<Int>, _ context: Context, asValue: Bool = false) {
+    func evaluateCommand(_ range: Range<Int>, _ context: Context, asValue: Bool = false) {
         let start = range.lowerBound
         let first = tokens[start]
         let block = source.trailingBlock(start, range.upperBound)
@@ -467,8 +468,13 @@ private struct PodfileEvaluator {
             if let block, !asValue { evaluateGenericBlock(block, context) }
             return
         }
-        let name = first.text
         let arguments = argumentRange(head)
+        // `pod` with arguments cannot be a local variable: the common case, decided without lookups.
+        if first.isIdentifier("pod"), !arguments.isEmpty {
+            readPod(statement: range, arguments: arguments, context)
+            return
+        }
+        let name = source.text(of: first)
 
         // A local variable is an expression (`list.each do`), unless arguments follow it.
         if context.scope.lookup(name) != nil,
@@ -547,7 +553,7 @@ private struct PodfileEvaluator {
          "plugin", "podspec"].contains(name) || hooks.contains(name) || ignoredDSL.contains(name)
     }
 
-    mutating func warnUnknown(_ name: String, _ index: Int) {
+    func warnUnknown(_ name: String, _ index: Int) {
         warn(tokens[index].line, "`\(name)` is not defined in this Podfile (a plugin or a required file provides it); pods it declares are not read")
     }
 
@@ -563,13 +569,13 @@ private struct PodfileEvaluator {
 
     /// A block on something other than the Podfile DSL (`list.each do |name|`): it may run
     /// any number of times, so what it declares is conditional and its parameters unknown.
-    mutating func evaluateGenericBlock(_ block: (open: Int, close: Int), _ context: Context) {
+    func evaluateGenericBlock(_ block: (open: Int, close: Int), _ context: Context) {
         let scope = Scope(parent: context.scope)
         var k = block.open + 1
         if tokens[k].isPunctuation("|") {
             k += 1
             while k < block.close, !tokens[k].isPunctuation("|") {
-                if tokens[k].kind == .identifier { scope.locals[tokens[k].text] = .unknown }
+                if tokens[k].kind == .identifier { scope.locals[source.text(of: tokens[k])] = .unknown }
                 k = source.isOpener(k) ? source.match[k] + 1 : k + 1
             }
         }
@@ -582,13 +588,13 @@ private struct PodfileEvaluator {
 
     // MARK: - DSL
 
-    mutating func readTarget(statement: Range<Int>, arguments: Range<Int>, block: (open: Int, close: Int)?,
+    func readTarget(statement: Range<Int>, arguments: Range<Int>, block: (open: Int, close: Int)?,
                              isAbstract: Bool, _ context: Context) {
         let line = tokens[statement.lowerBound].line
         guard let nameArgument = source.splitArguments(arguments).first,
               let name = evaluate(nameArgument, context).stringOrSymbol else {
+            // Its `pod` lines stay unvisited, so each is reported by `warnAboutUnreadPodLines`.
             warn(line, "the target name `\(source.text(arguments))` is not a string literal; the target and its pods are not read")
-            if let block { skippedBlocks.append(block.open..<block.close) }
             return
         }
         let parent = targets[context.target].name
@@ -623,7 +629,7 @@ private struct PodfileEvaluator {
         evaluateBlock(body, inner)
     }
 
-    mutating func readPlatform(arguments: Range<Int>, line: Int, _ context: Context) {
+    func readPlatform(arguments: Range<Int>, line: Int, _ context: Context) {
         let parts = source.splitArguments(arguments)
         guard let first = parts.first, let name = evaluate(first, context).stringOrSymbol else {
             warn(line, "the platform `\(source.text(arguments))` is not a literal; it is not read")
@@ -639,9 +645,9 @@ private struct PodfileEvaluator {
         targets[context.target].platform = PodfilePlatform(name: name, version: version)
     }
 
-    mutating func readPod(statement: Range<Int>, arguments: Range<Int>, _ context: Context) {
+    func readPod(statement: Range<Int>, arguments: Range<Int>, _ context: Context) {
         let podToken = statement.lowerBound
-        visitedPods.insert(podToken)
+        visitedPods[podToken] = true
         let line = tokens[podToken].line
         var positional: [Range<Int>] = []
         var options: [(key: String, value: Range<Int>)] = []
@@ -649,7 +655,7 @@ private struct PodfileEvaluator {
         for part in source.splitArguments(arguments) {
             let first = tokens[part.lowerBound]
             if first.kind == .label {
-                options.append((first.text, part.lowerBound + 1..<part.upperBound))
+                options.append((source.text(of: first), part.lowerBound + 1..<part.upperBound))
             } else if let arrow = source.firstTopLevel(in: part, where: { $0.isPunctuation("=>") }) {
                 let key = evaluate(part.lowerBound..<arrow, context).stringOrSymbol
                 guard let key else {
@@ -660,7 +666,7 @@ private struct PodfileEvaluator {
             } else if first.isPunctuation("{"), source.match[part.lowerBound] == part.upperBound - 1 {
                 for pair in source.splitArguments(part.lowerBound + 1..<part.upperBound - 1) {
                     if tokens[pair.lowerBound].kind == .label {
-                        options.append((tokens[pair.lowerBound].text, pair.lowerBound + 1..<pair.upperBound))
+                        options.append((source.text(of: tokens[pair.lowerBound]), pair.lowerBound + 1..<pair.upperBound))
                     } else if let arrow = source.firstTopLevel(in: pair, where: { $0.isPunctuation("=>") }),
                               let key = evaluate(pair.lowerBound..<arrow, context).stringOrSymbol {
                         options.append((key, arrow + 1..<pair.upperBound))
@@ -735,27 +741,29 @@ private struct PodfileEvaluator {
         }
 
         let use = PodUse(target: targets[context.target].name, callLines: context.callLines, isConditional: context.conditional)
-        let key = DeclarationKey(token: podToken, name: name, requirements: requirements, options: podOptions)
-        if let existing = declarationIndex[key] {
+        let existing = declarationsByToken[podToken, default: []].first { index in
+            declarations[index].name == name && declarations[index].requirements == requirements
+                && declarations[index].options == podOptions
+        }
+        let index: Int
+        if let existing {
+            index = existing
             if !declarations[existing].uses.contains(use) { declarations[existing].uses.append(use) }
         } else {
             let nameToken = tokens[nameArgument.lowerBound]
             let quote: PodfileQuote = nameArgument.count == 1 && nameToken.kind == .string
-                ? (source.literals[nameToken.literal].quote == UInt8(ascii: "\"") ? .double
-                    : source.literals[nameToken.literal].quote == UInt8(ascii: "'") ? .single : .other)
+                ? (source.literals[Int(nameToken.literal)].quote == UInt8(ascii: "\"") ? .double
+                    : source.literals[Int(nameToken.literal)].quote == UInt8(ascii: "'") ? .single : .other)
                 : .other
-            declarationIndex[key] = declarations.count
+            index = declarations.count
+            declarationsByToken[podToken, default: []].append(index)
             declarations.append(PodDeclaration(
                 name: name, requirements: requirements, options: podOptions, line: line, uses: [use],
                 requirementRanges: positional.dropFirst().map(source.byteRange), nameRange: source.byteRange(nameArgument),
                 quote: quote, nameFromArgument: nameFromArgument, method: context.method))
         }
         if let direct = context.directTarget, direct == context.target {
-            let name = targets[direct].name
-            let lastPod = tokens[statement.lowerBound].start..<tokens[statement.upperBound - 1].end
-            let quote = declarations[declarationIndex[key]!].quote
-            layouts[name]?.lastPod = lastPod
-            layouts[name]?.lastPodQuote = quote
+            lastPods[direct] = (tokens[statement.lowerBound].start..<tokens[statement.upperBound - 1].end, declarations[index].quote)
         }
     }
 
@@ -770,22 +778,22 @@ private struct PodfileEvaluator {
         if range.count == 1 {
             switch first.kind {
             case .string:
-                return evaluateString(source.literals[first.literal], context)
+                return evaluateString(source.literals[Int(first.literal)], context)
             case .symbol:
-                return .symbol(first.text)
+                return .symbol(source.text(of: first))
             case .words:
-                return source.literals[first.literal].words.map { .array($0.map { .string($0, fromArgument: false) }) } ?? .unknown
+                return source.literals[Int(first.literal)].words.map { .array($0.map { .string($0, fromArgument: false) }) } ?? .unknown
             case .number:
-                return .string(first.text, fromArgument: false)
+                return .string(source.text(of: first), fromArgument: false)
             case .identifier:
-                switch first.text {
+                switch source.text(of: first) {
                 case "true": return .bool(true)
                 case "false": return .bool(false)
                 case "nil": return .null
-                default: return first.afterDot ? .unknown : context.scope.lookup(first.text) ?? .unknown
+                default: return first.afterDot ? .unknown : context.scope.lookup(source.text(of: first)) ?? .unknown
                 }
             case .globalVariable, .instanceVariable, .constant:
-                return globals[first.text] ?? .unknown
+                return globals[source.text(of: first)] ?? .unknown
             default:
                 return .unknown
             }

@@ -12,9 +12,9 @@ struct RubyToken {
         case instanceVariable
         /// `$name`.
         case globalVariable
-        /// `:name`, `:'name'`, `:"name"`; `text` is the name.
+        /// `:name`, `:'name'`, `:"name"`; the text is the name.
         case symbol
-        /// `name:` as a hash key or keyword argument; `text` is the name.
+        /// `name:` as a hash key or keyword argument; the text is the name.
         case label
         /// A string literal; `literal` indexes `RubyLexer.literals`.
         case string
@@ -27,20 +27,40 @@ struct RubyToken {
     }
 
     var kind: Kind
-    var start: Int
-    var end: Int
-    var line: Int
     /// Whether whitespace precedes the token on its line.
     var spaceBefore: Bool
     /// Whether the token follows `.`, `&.` or `::`, so a keyword-like name is a method call.
     var afterDot: Bool
-    /// The name or operator, for every kind but strings and words.
-    var text: String
-    var literal: Int = -1
+    var start: Int
+    var end: Int
+    var line: Int
+    /// The token's text packed into an integer when it has at most seven bytes, so keywords
+    /// and operators compare without touching a `String`; 0 for longer texts.
+    var code: UInt64
+    /// The index of the token's text in `RubySource.names` (the token's own index).
+    var name: Int32
+    var literal: Int32 = -1
 
-    func isIdentifier(_ name: String) -> Bool { kind == .identifier && !afterDot && text == name }
-    func isPunctuation(_ name: String) -> Bool { kind == .punctuation && text == name }
+    /// Packs a short text the way `code` is packed.
+    static func pack<S: Sequence>(_ utf8: S) -> UInt64 where S.Element == UInt8 {
+        var code: UInt64 = 0
+        var count: UInt64 = 0
+        for byte in utf8 {
+            guard count < 7 else { return 0 }
+            code |= UInt64(byte) << (count * 8)
+            count += 1
+        }
+        return code | (count << 56)
+    }
+
+    func isIdentifier(_ name: String) -> Bool { kind == .identifier && !afterDot && code == Self.pack(name.utf8) }
+    func isPunctuation(_ name: String) -> Bool { kind == .punctuation && code == Self.pack(name.utf8) }
+    func isAnyPunctuation(_ names: String...) -> Bool {
+        kind == .punctuation && names.contains { code == Self.pack($0.utf8) }
+    }
     var isNewline: Bool { kind == .newline }
+    /// `)`, `]` or `}`: a token that ends a value.
+    var isClosingBracket: Bool { kind == .punctuation && (isPunctuation(")") || isPunctuation("]") || isPunctuation("}")) }
 }
 
 /// The value of a string literal: its text pieces and interpolated code, and its quote.
@@ -71,13 +91,15 @@ struct RubyLiteral {
 /// Splits Podfile source into tokens. It knows enough Ruby to find where strings, regexes,
 /// heredocs and comments end, which is what matching `do … end` in a hook body needs; it
 /// never evaluates anything.
-struct RubyLexer {
+final class RubyLexer {
     let bytes: [UInt8]
     let file: String
     private var index = 0
     private var line = 1
     private var pendingHeredocs: [(terminator: [UInt8], indented: Bool)] = []
     private(set) var tokens: [RubyToken] = []
+    /// The text of each token, by index.
+    private(set) var names: [String] = []
     private(set) var literals: [RubyLiteral] = []
 
     init(bytes: [UInt8], file: String) {
@@ -86,10 +108,12 @@ struct RubyLexer {
     }
 
     /// Tokenises the whole file.
-    static func tokenize(_ bytes: [UInt8], file: String) throws(ManifestError) -> (tokens: [RubyToken], literals: [RubyLiteral]) {
-        var lexer = RubyLexer(bytes: bytes, file: file)
+    static func tokenize(_ bytes: [UInt8], file: String) throws(ManifestError) -> (tokens: [RubyToken], names: [String], literals: [RubyLiteral]) {
+        let lexer = RubyLexer(bytes: bytes, file: file)
+        lexer.tokens.reserveCapacity(bytes.count / 4)
+        lexer.names.reserveCapacity(bytes.count / 4)
         try lexer.run()
-        return (lexer.tokens, lexer.literals)
+        return (lexer.tokens, lexer.names, lexer.literals)
     }
 
     private func malformed(_ line: Int, _ message: String) -> ManifestError {
@@ -98,7 +122,7 @@ struct RubyLexer {
 
     // MARK: - Main loop
 
-    private mutating func run() throws(ManifestError) {
+    private func run() throws(ManifestError) {
         let n = bytes.count
         var spaceBefore = false
         if atLineStart(0), try skipLineStartSpecials() { return }
@@ -148,7 +172,7 @@ struct RubyLexer {
 
     /// Handles `=begin … =end` comments and `__END__` at the start of a line. Returns true
     /// when the rest of the file is not code.
-    private mutating func skipLineStartSpecials() throws(ManifestError) -> Bool {
+    private func skipLineStartSpecials() throws(ManifestError) -> Bool {
         while index < bytes.count {
             if hasPrefix("__END__", at: index) && lineRest(after: index + 7).isEmpty { return true }
             guard hasPrefix("=begin", at: index) else { return false }
@@ -193,14 +217,15 @@ struct RubyLexer {
         return nil
     }
 
-    private mutating func emitNewline(at position: Int) {
+    private func emitNewline(at position: Int) {
         if let last = tokens.last, last.kind == .newline { return }
         if tokens.isEmpty { return }
-        tokens.append(RubyToken(kind: .newline, start: position, end: position + 1, line: line,
-                                spaceBefore: false, afterDot: false, text: "\n"))
+        tokens.append(RubyToken(kind: .newline, spaceBefore: false, afterDot: false, start: position, end: position + 1,
+                                line: line, code: RubyToken.pack("\n".utf8), name: Int32(names.count)))
+        names.append("\n")
     }
 
-    private mutating func skipHeredocBodies() throws(ManifestError) {
+    private func skipHeredocBodies() throws(ManifestError) {
         while !pendingHeredocs.isEmpty {
             let heredoc = pendingHeredocs.removeFirst()
             let startLine = line
@@ -254,29 +279,32 @@ struct RubyLexer {
         case .newline, .label:
             return true
         case .punctuation:
-            return !(last.text == ")" || last.text == "]" || last.text == "}")
+            return !last.isClosingBracket
         case .identifier:
             if last.afterDot { return spaceBefore && !Self.isSpace(following) && following != UInt8(ascii: "=") }
-            if Self.valueKeywords.contains(last.text) { return false }
-            if Self.keywordsBeforeOperand.contains(last.text) { return true }
+            let text = names[names.count - 1]
+            if Self.valueKeywords.contains(text) { return false }
+            if Self.keywordsBeforeOperand.contains(text) { return true }
             return spaceBefore && !Self.isSpace(following) && following != UInt8(ascii: "=")
         default:
             return false
         }
     }
 
-    private mutating func append(_ kind: RubyToken.Kind, start: Int, line startLine: Int, spaceBefore: Bool,
-                                 text: String, literal: Int = -1) {
-        let afterDot = tokens.last.map { $0.kind == .punctuation && ($0.text == "." || $0.text == "&." || $0.text == "::") } ?? false
-        tokens.append(RubyToken(kind: kind, start: start, end: index, line: startLine, spaceBefore: spaceBefore,
-                                afterDot: afterDot, text: text, literal: literal))
+    private func append(_ kind: RubyToken.Kind, start: Int, line startLine: Int, spaceBefore: Bool,
+                        text: String, literal: Int = -1) {
+        let afterDot = tokens.last.map { $0.isAnyPunctuation(".", "&.", "::") } ?? false
+        tokens.append(RubyToken(kind: kind, spaceBefore: spaceBefore, afterDot: afterDot, start: start, end: index,
+                                line: startLine, code: RubyToken.pack(text.utf8), name: Int32(names.count),
+                                literal: Int32(literal)))
+        names.append(text)
     }
 
     private func text(_ from: Int, _ to: Int) -> String {
         String(decoding: bytes[from..<to], as: UTF8.self)
     }
 
-    private mutating func lexToken(spaceBefore: Bool) throws(ManifestError) {
+    private func lexToken(spaceBefore: Bool) throws(ManifestError) {
         let start = index
         let startLine = line
         let c = bytes[index]
@@ -384,22 +412,39 @@ struct RubyLexer {
             appendString(parts: [.text(text(start + 1, index))], quote: 0, start: start, line: startLine, spaceBefore: spaceBefore)
 
         default:
-            let operators: [StaticString] = [
-                "**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=",
-                "**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "=>", "->", "..",
-                "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "&.",
-            ]
-            for op in operators where hasPrefix(op, at: index) {
-                index += op.utf8CodeUnitCount
-                append(.punctuation, start: start, line: startLine, spaceBefore: spaceBefore, text: text(start, index))
-                return
-            }
-            index += 1
+            index += Self.operatorLength(bytes, at: index)
             append(.punctuation, start: start, line: startLine, spaceBefore: spaceBefore, text: text(start, index))
         }
     }
 
-    private mutating func appendString(parts: [RubyLiteral.Part], quote: UInt8, start: Int, line startLine: Int, spaceBefore: Bool) {
+    /// The length of the operator at `position`: the longest of Ruby's one- to
+    /// three-character operators that matches.
+    private static func operatorLength(_ bytes: [UInt8], at position: Int) -> Int {
+        let a = bytes[position]
+        let b = position + 1 < bytes.count ? bytes[position + 1] : 0
+        let c = position + 2 < bytes.count ? bytes[position + 2] : 0
+        let equals = UInt8(ascii: "=")
+        switch (a, b) {
+        case (UInt8(ascii: "*"), UInt8(ascii: "*")), (UInt8(ascii: "<"), UInt8(ascii: "<")), (UInt8(ascii: ">"), UInt8(ascii: ">")),
+             (UInt8(ascii: "&"), UInt8(ascii: "&")), (UInt8(ascii: "|"), UInt8(ascii: "|")):
+            return c == equals ? 3 : 2
+        case (UInt8(ascii: "<"), equals):
+            return c == UInt8(ascii: ">") ? 3 : 2
+        case (equals, equals):
+            return c == equals ? 3 : 2
+        case (UInt8(ascii: "."), UInt8(ascii: ".")):
+            return c == UInt8(ascii: ".") ? 3 : 2
+        case (UInt8(ascii: "!"), equals), (UInt8(ascii: ">"), equals), (equals, UInt8(ascii: "~")), (UInt8(ascii: "!"), UInt8(ascii: "~")),
+             (equals, UInt8(ascii: ">")), (UInt8(ascii: "-"), UInt8(ascii: ">")), (UInt8(ascii: "+"), equals), (UInt8(ascii: "-"), equals),
+             (UInt8(ascii: "*"), equals), (UInt8(ascii: "/"), equals), (UInt8(ascii: "%"), equals), (UInt8(ascii: "|"), equals),
+             (UInt8(ascii: "&"), equals), (UInt8(ascii: "^"), equals), (UInt8(ascii: "&"), UInt8(ascii: ".")):
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    private func appendString(parts: [RubyLiteral.Part], quote: UInt8, start: Int, line startLine: Int, spaceBefore: Bool) {
         literals.append(RubyLiteral(parts: parts, quote: quote))
         // `"key": value` is a label, as in `{ "git": url }`.
         if quote != 0, next(0) == UInt8(ascii: ":"), next(1) != UInt8(ascii: ":"), Self.isSpace(next(1)),
@@ -415,7 +460,7 @@ struct RubyLexer {
 
     /// Reads a quoted body up to `close` (which is consumed). With `open`, nested pairs are
     /// counted, as in `%q(a (b) c)`.
-    private mutating func scanQuoted(close: UInt8, open: UInt8?, interpolates: Bool, startLine: Int) throws(ManifestError) -> [RubyLiteral.Part] {
+    private func scanQuoted(close: UInt8, open: UInt8?, interpolates: Bool, startLine: Int) throws(ManifestError) -> [RubyLiteral.Part] {
         var parts: [RubyLiteral.Part] = []
         var current: [UInt8] = []
         var depth = 0
@@ -484,7 +529,7 @@ struct RubyLexer {
 
     /// Skips the code of `#{…}`; `index` is just after `#{`. Returns the index of the closing
     /// brace and leaves `index` after it.
-    private mutating func skipInterpolation(startLine: Int) throws(ManifestError) -> Int {
+    private func skipInterpolation(startLine: Int) throws(ManifestError) -> Int {
         var depth = 1
         while index < bytes.count {
             let c = bytes[index]
@@ -516,7 +561,7 @@ struct RubyLexer {
         throw malformed(startLine, "string interpolation `#{` is never closed; add the closing }")
     }
 
-    private mutating func scanRegex(close: UInt8, open: UInt8?, startLine: Int) throws(ManifestError) {
+    private func scanRegex(close: UInt8, open: UInt8?, startLine: Int) throws(ManifestError) {
         var inClass = false
         var depth = 0
         while index < bytes.count {
@@ -571,7 +616,7 @@ struct RubyLexer {
         return "wWiIqQrsx".utf8.contains(kind) && Self.isPercentDelimiter(next(2))
     }
 
-    private mutating func lexPercentLiteral(start: Int, line startLine: Int, spaceBefore: Bool) throws(ManifestError) {
+    private func lexPercentLiteral(start: Int, line startLine: Int, spaceBefore: Bool) throws(ManifestError) {
         var kind = UInt8(ascii: "Q")
         index += 1
         if let k = next(0), Self.isIdentifierByte(k) {
@@ -616,7 +661,7 @@ struct RubyLexer {
             || (k > index + 2 && Self.isIdentifierStart(c))
     }
 
-    private mutating func lexHeredocStart(start: Int, line startLine: Int, spaceBefore: Bool) throws(ManifestError) {
+    private func lexHeredocStart(start: Int, line startLine: Int, spaceBefore: Bool) throws(ManifestError) {
         index += 2
         var indented = false
         if let c = next(0), c == UInt8(ascii: "~") || c == UInt8(ascii: "-") {

@@ -4,20 +4,26 @@ struct RubySource {
     let bytes: [UInt8]
     let file: String
     let tokens: [RubyToken]
+    /// The text of each token, by index.
+    let names: [String]
     let literals: [RubyLiteral]
     /// For an opener, the index of its closer; for a closer, its opener; otherwise -1.
     let match: [Int]
 
     init(bytes: [UInt8], file: String) throws(ManifestError) {
-        let (tokens, literals) = try RubyLexer.tokenize(bytes, file: file)
+        let (tokens, names, literals) = try RubyLexer.tokenize(bytes, file: file)
         self.bytes = bytes
         self.file = file
         self.tokens = tokens
+        self.names = names
         self.literals = literals
-        self.match = try Self.matchBlocks(tokens, file: file)
+        self.match = try Self.matchBlocks(tokens, names: names, file: file)
     }
 
     func isOpener(_ index: Int) -> Bool { match[index] > index }
+
+    /// The text of a token: the name, the operator, the symbol or label name.
+    func text(of token: RubyToken) -> String { names[Int(token.name)] }
 
     /// The source of a token range on one line, shortened to fit in a message.
     func text(_ range: Range<Int>) -> String {
@@ -30,12 +36,9 @@ struct RubySource {
 
     // MARK: - Matching
 
-    /// Keywords after which `if`/`unless`/`while`/`until` start a statement rather than
-    /// modify the one before them.
-    private static let statementKeywords: Set<String> = [
-        "then", "do", "else", "elsif", "begin", "and", "or", "not", "when", "in", "ensure", "rescue",
-    ]
-
+    /// Whether `if`/`unless`/`while`/`until` at `index` starts a statement rather than
+    /// modifying the one before it: it does after a line break, an operator, or a keyword
+    /// such as `then` or `else`.
     private static func startsStatement(_ tokens: [RubyToken], _ index: Int) -> Bool {
         guard index > 0 else { return true }
         let previous = tokens[index - 1]
@@ -43,9 +46,10 @@ struct RubySource {
         case .newline, .label:
             return true
         case .punctuation:
-            return !(previous.text == ")" || previous.text == "]" || previous.text == "}")
+            return !previous.isClosingBracket
         case .identifier:
-            return !previous.afterDot && statementKeywords.contains(previous.text)
+            return ["then", "do", "else", "elsif", "begin", "and", "or", "not", "when", "in", "ensure", "rescue"]
+                .contains { previous.isIdentifier($0) }
         default:
             return false
         }
@@ -72,7 +76,7 @@ struct RubySource {
         return k < tokens.count && tokens[k].isPunctuation("=")
     }
 
-    private static func matchBlocks(_ tokens: [RubyToken], file: String) throws(ManifestError) -> [Int] {
+    private static func matchBlocks(_ tokens: [RubyToken], names: [String], file: String) throws(ManifestError) -> [Int] {
         var match = [Int](repeating: -1, count: tokens.count)
         var stack: [Int] = []
         var loopAwaitingDo: Int?
@@ -84,23 +88,20 @@ struct RubySource {
             case .newline:
                 loopAwaitingDo = nil
             case .punctuation:
-                switch token.text {
-                case "(", "[", "{":
+                if token.isAnyPunctuation("(", "[", "{") {
                     stack.append(i)
-                case ")", "]", "}":
-                    let expected = token.text == ")" ? "(" : token.text == "]" ? "[" : "{"
+                } else if token.isClosingBracket {
+                    let expected = token.isPunctuation(")") ? "(" : token.isPunctuation("]") ? "[" : "{"
                     guard let top = stack.last, tokens[top].isPunctuation(expected) else {
-                        let open = stack.last.map { "`\(tokens[$0].text)` on line \(tokens[$0].line) is still open" } ?? "nothing is open"
-                        throw fail(token.line, "unexpected `\(token.text)`: \(open); check the brackets and `end`s")
+                        let open = stack.last.map { "`\(names[$0])` on line \(tokens[$0].line) is still open" } ?? "nothing is open"
+                        throw fail(token.line, "unexpected `\(names[i])`: \(open); check the brackets and `end`s")
                     }
                     stack.removeLast()
                     match[top] = i
                     match[i] = top
-                default:
-                    break
                 }
-            case .identifier where !token.afterDot:
-                switch token.text {
+            case .identifier where !token.afterDot && token.code != 0:
+                switch names[i] {
                 case "def":
                     if !isEndlessDef(tokens, i) { stack.append(i) }
                 case "class", "module", "begin", "case":
@@ -124,7 +125,7 @@ struct RubySource {
                     }
                 case "end":
                     guard let top = stack.last, tokens[top].kind == .identifier else {
-                        let open = stack.last.map { "`\(tokens[$0].text)` on line \(tokens[$0].line) is still open" } ?? "no block is open"
+                        let open = stack.last.map { "`\(names[$0])` on line \(tokens[$0].line) is still open" } ?? "no block is open"
                         throw fail(token.line, "unexpected `end`: \(open); check the brackets and `end`s")
                     }
                     stack.removeLast()
@@ -138,7 +139,7 @@ struct RubySource {
             }
         }
         if let open = stack.last {
-            let what = tokens[open].text
+            let what = names[open]
             let closer = what == "(" ? ")" : what == "[" ? "]" : what == "{" ? "}" : "end"
             throw fail(tokens[open].line, "`\(what)` is never closed; add the missing `\(closer)`")
         }
@@ -152,9 +153,9 @@ struct RubySource {
         let token = tokens[index]
         switch token.kind {
         case .punctuation:
-            return !(token.text == ")" || token.text == "]" || token.text == "}")
+            return !token.isClosingBracket
         case .identifier:
-            return !token.afterDot && (token.text == "and" || token.text == "or" || token.text == "not")
+            return token.isIdentifier("and") || token.isIdentifier("or") || token.isIdentifier("not")
         case .label:
             return true
         default:
@@ -176,7 +177,7 @@ struct RubySource {
                     continue
                 }
                 // A line that starts with `.method` continues the chain before it.
-                if j + 1 < limit, tokens[j + 1].isPunctuation(".") || tokens[j + 1].isPunctuation("&.") {
+                if j + 1 < limit, tokens[j + 1].isAnyPunctuation(".", "&.") {
                     j += 1
                     continue
                 }
