@@ -265,6 +265,13 @@ extension Podfile {
         #expect(bar.requirementInsertionPoint == source.count)
     }
 
+    @Test func skipsAByteOrderMarkAndKnowsALocalNamedPod() throws {
+        let podfile = try Podfile(parsing: [0xEF, 0xBB, 0xBF] + Array("source 'https://a/specs'\npod = 'x'\npod.upcase\npod 'A'\n".utf8))
+        #expect(podfile.sources == ["https://a/specs"])
+        #expect(podfile.declarations.map(\.name) == ["A"])
+        #expect(podfile.warnings.isEmpty)
+    }
+
     @Test func unbalancedRubyIsAnErrorNamingTheLine() {
         #expect(throws: ManifestError.malformed(ManifestIssue(file: "Podfile", line: 1, message: "`do` is never closed; add the missing `end`"))) {
             try Podfile.test("target 'App' do\n  pod 'A'\n")

@@ -184,7 +184,9 @@ private final class PodfileEvaluator {
             guard i == 0 || tokens[i - 1].isNewline || tokens[i - 1].isPunctuation("{") || tokens[i - 1].isPunctuation("|")
                 || tokens[i - 1].isIdentifier("do") || tokens[i - 1].isIdentifier("then") || tokens[i - 1].isIdentifier("else")
             else { continue }
-            if i + 1 < tokens.count, tokens[i + 1].isPunctuation("=") { continue }
+            // `pod = …`, `pod.name`: a local variable, not a call.
+            guard i + 1 < tokens.count, !tokens[i + 1].isNewline,
+                  tokens[i + 1].kind != .punctuation || tokens[i + 1].isPunctuation("(") else { continue }
             if ignored.contains(where: { $0.contains(i) }) { continue }
             warn(token.line, "this `pod` line sits in code compctl cannot evaluate; it is not read")
         }
@@ -470,7 +472,8 @@ private final class PodfileEvaluator {
         }
         let arguments = argumentRange(head)
         // `pod` with arguments cannot be a local variable: the common case, decided without lookups.
-        if first.isIdentifier("pod"), !arguments.isEmpty {
+        if first.isIdentifier("pod"), !arguments.isEmpty,
+           tokens[start + 1].kind != .punctuation || tokens[start + 1].isPunctuation("(") {
             readPod(statement: range, arguments: arguments, context)
             return
         }

@@ -125,7 +125,9 @@ final class RubyLexer {
     private func run() throws(ManifestError) {
         let n = bytes.count
         var spaceBefore = false
-        if atLineStart(0), try skipLineStartSpecials() { return }
+        // Editors on Windows may start the file with a UTF-8 byte order mark.
+        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        if try skipLineStartSpecials() { return }
         while index < n {
             let c = bytes[index]
             switch c {
@@ -164,10 +166,6 @@ final class RubyLexer {
 
     private func next(_ offset: Int) -> UInt8? {
         index + offset < bytes.count ? bytes[index + offset] : nil
-    }
-
-    private func atLineStart(_ position: Int) -> Bool {
-        position == 0 || bytes[position - 1] == UInt8(ascii: "\n")
     }
 
     /// Handles `=begin … =end` comments and `__END__` at the start of a line. Returns true
