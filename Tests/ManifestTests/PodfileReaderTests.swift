@@ -200,6 +200,26 @@ extension Podfile {
         #expect(podfile.declarations.isEmpty)
     }
 
+    @Test func expressionsThatDeclareNothingAreNotWarnings() throws {
+        let podfile = try Podfile.test("""
+        flavour = if ENV['CI'] then 'ci' else 'local' end
+        retries = begin
+          Integer(ENV['RETRIES'])
+        rescue ArgumentError
+          3
+        end
+        ENV['COCOAPODS_DISABLE_STATS'] = 'true'
+        puts "flavour #{flavour}" unless defined?(Bundler)
+        raise 'use bundler' if ENV['BUNDLE_GEMFILE'].nil?
+        install! 'cocoapods', :deterministic_uuids => false
+        inhibit_all_warnings!
+        workspace 'App.xcworkspace'
+        pod 'Foo', '~> 1.0'
+        """)
+        #expect(podfile.warnings == [])
+        #expect(podfile.declarations.map(\.name) == ["Foo"])
+    }
+
     @Test func skipsHookBodiesWhateverRubyTheyHold() throws {
         let podfile = try Podfile.test("""
         =begin

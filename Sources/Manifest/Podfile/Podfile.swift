@@ -88,6 +88,18 @@ public struct PodfileTarget: Equatable, Sendable {
     /// Whether the target is declared inside an `if`, `case` or loop.
     public var isConditional: Bool
 
+    public init(name: String, parent: String?, isAbstract: Bool = false, inheritance: Inheritance = .complete,
+                platform: PodfilePlatform? = nil, usesFrameworks: Bool = false, line: Int? = nil, isConditional: Bool = false) {
+        self.name = name
+        self.parent = parent
+        self.isAbstract = isAbstract
+        self.inheritance = inheritance
+        self.platform = platform
+        self.usesFrameworks = usesFrameworks
+        self.line = line
+        self.isConditional = isConditional
+    }
+
     /// `inherit! :search_paths`: a test target that links against its host's pods.
     public var inheritsSearchPathsOnly: Bool { inheritance == .searchPaths }
 
@@ -171,6 +183,12 @@ public struct PodUse: Equatable, Sendable {
     public var callLines: [Int]
     /// Whether an `if`, `case`, loop or modifier guards the line or a call leading to it.
     public var isConditional: Bool
+
+    public init(target: String, callLines: [Int] = [], isConditional: Bool = false) {
+        self.target = target
+        self.callLines = callLines
+        self.isConditional = isConditional
+    }
 }
 
 /// One `pod` line as compctl read it, with the byte ranges the pin editor rewrites.
@@ -224,6 +242,17 @@ public struct PodfileDependency: Equatable, Sendable {
     /// Helper-method calls leading to it, outermost first.
     public var callLines: [Int]
     public var isConditional: Bool
+
+    public init(name: String, requirements: [String], externalSource: PodExternalSource? = nil, declaredBy: String,
+                line: Int, callLines: [Int] = [], isConditional: Bool = false) {
+        self.name = name
+        self.requirements = requirements
+        self.externalSource = externalSource
+        self.declaredBy = declaredBy
+        self.line = line
+        self.callLines = callLines
+        self.isConditional = isConditional
+    }
 }
 
 /// A line compctl could not evaluate and skipped.

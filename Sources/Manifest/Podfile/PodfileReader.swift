@@ -317,8 +317,8 @@ private final class PodfileEvaluator {
     /// The statement runs only under the condition: `pod 'Foo' if debug`.
     func modifierIndex(_ range: Range<Int>) -> Int? {
         source.firstTopLevel(in: range.lowerBound + 1..<range.upperBound) { token in
-            token.kind == .identifier && !token.afterDot
-                && (source.text(of: token) == "if" || source.text(of: token) == "unless" || source.text(of: token) == "while" || source.text(of: token) == "until" || source.text(of: token) == "rescue")
+            token.isIdentifier("if") || token.isIdentifier("unless") || token.isIdentifier("while")
+                || token.isIdentifier("until") || token.isIdentifier("rescue")
         }
     }
 
@@ -338,13 +338,14 @@ private final class PodfileEvaluator {
 
         if first.kind == .identifier, !first.afterDot {
             let opensBlock = source.isOpener(start)
-            switch source.text(of: first) {
-            case _ where opensBlock && Self.controlKeywords.contains(source.text(of: first)):
+            let keyword = source.text(of: first)
+            switch keyword {
+            case _ where opensBlock && Self.controlKeywords.contains(keyword):
                 let body = headerEnd(start + 1..<source.match[start])
                 var inner = context
                 inner.conditional = true
                 inner.directTarget = nil
-                if source.text(of: first) == "for" {
+                if keyword == "for" {
                     for part in source.splitArguments(start + 1..<(source.firstTopLevel(in: start..<body) { $0.isIdentifier("in") } ?? body)) {
                         context.scope.assign(source.text(of: tokens[part.lowerBound]), .unknown)
                     }
@@ -398,11 +399,9 @@ private final class PodfileEvaluator {
             case .identifier, .constant, .globalVariable, .instanceVariable:
                 if token.kind == .identifier, token.afterDot { return nil }
             case .punctuation:
-                if source.text(of: token) == "," || source.text(of: token) == "*" {
-                    break
-                }
-                if source.text(of: token) == "=" || (source.text(of: token).count >= 2 && source.text(of: token).hasSuffix("=")
-                    && !["==", "!=", ">=", "<=", "===", "=~"].contains(source.text(of: token))) {
+                let text = source.text(of: token)
+                if text == "," || text == "*" { break }
+                if text == "=" || (text.count >= 2 && text.hasSuffix("=") && !["==", "!=", ">=", "<=", "===", "=~"].contains(text)) {
                     return k > range.lowerBound ? k : nil
                 }
                 return nil
@@ -451,6 +450,13 @@ private final class PodfileEvaluator {
         "nil", "true", "false", "not", "__FILE__", "__LINE__", "binding", "freeze", "require",
         "at_exit", "lambda", "proc", "catch", "throw", "loop", "open", "then",
     ]
+    /// Ruby keywords: an expression starting with one is not a method call.
+    static let keywords: Set<String> = [
+        "if", "unless", "case", "while", "until", "begin", "for", "do", "end", "then", "and", "or", "in", "when",
+        "else", "elsif", "ensure", "rescue", "redo", "retry", "return", "next", "break", "super", "yield", "self",
+        "nil", "true", "false", "not", "defined?", "alias", "undef", "class", "module", "def", "BEGIN", "END",
+        "__method__", "__dir__", "__FILE__", "__LINE__", "__ENCODING__",
+    ]
     /// Ruby methods that run code compctl cannot see.
     static let codeLoaders: Set<String> = [
         "eval", "instance_eval", "class_eval", "module_eval", "instance_exec", "class_exec", "send",
@@ -490,7 +496,7 @@ private final class PodfileEvaluator {
             return
         }
         if asValue, !Self.isDSL(name), !Self.codeLoaders.contains(name) {
-            if !Self.harmless.contains(name) { warnUnknown(name, start) }
+            if !Self.harmless.contains(name), !Self.keywords.contains(name) { warnUnknown(name, start) }
             return
         }
         switch name {
@@ -544,7 +550,7 @@ private final class PodfileEvaluator {
             warn(first.line, "\(what) runs Ruby that compctl does not read; pods it declares are not read")
         case "loop":
             if let block { evaluateGenericBlock(block, context) }
-        case _ where Self.harmless.contains(name):
+        case _ where Self.harmless.contains(name) || Self.keywords.contains(name):
             break
         default:
             warnUnknown(name, start)

@@ -8,6 +8,12 @@ public struct PodfileLock: Equatable, Sendable {
         public var name: String
         public var version: String
         public var dependencies: [Dependency]
+
+        public init(name: String, version: String, dependencies: [Dependency] = []) {
+            self.name = name
+            self.version = version
+            self.dependencies = dependencies
+        }
     }
 
     /// `Foo (~> 1.0)`, `Foo (>= 1, < 2)`, `Foo` or `Foo (from `…`, branch `…`)`.
@@ -16,12 +22,23 @@ public struct PodfileLock: Equatable, Sendable {
         public var requirements: [String]
         /// The text after `from` for a pod with an external source, as CocoaPods wrote it.
         public var externalSource: String?
+
+        public init(name: String, requirements: [String] = [], externalSource: String? = nil) {
+            self.name = name
+            self.requirements = requirements
+            self.externalSource = externalSource
+        }
     }
 
     /// A `SPEC REPOS` entry: a spec repo (URL, or `trunk`) and the pods taken from it.
     public struct SpecRepo: Equatable, Sendable {
         public var repo: String
         public var pods: [String]
+
+        public init(repo: String, pods: [String]) {
+            self.repo = repo
+            self.pods = pods
+        }
     }
 
     public var path: String
@@ -40,6 +57,20 @@ public struct PodfileLock: Equatable, Sendable {
     public var podfileChecksum: String?
     /// `COCOAPODS`: the version that wrote the file.
     public var cocoapodsVersion: String?
+
+    public init(path: String = "Podfile.lock", pods: [Pod] = [], dependencies: [Dependency] = [], specRepos: [SpecRepo] = [],
+                externalSources: [String: [String: String]] = [:], checkoutOptions: [String: [String: String]] = [:],
+                specChecksums: [String: String] = [:], podfileChecksum: String? = nil, cocoapodsVersion: String? = nil) {
+        self.path = path
+        self.pods = pods
+        self.dependencies = dependencies
+        self.specRepos = specRepos
+        self.externalSources = externalSources
+        self.checkoutOptions = checkoutOptions
+        self.specChecksums = specChecksums
+        self.podfileChecksum = podfileChecksum
+        self.cocoapodsVersion = cocoapodsVersion
+    }
 
     /// Name (subspecs included) → locked version.
     public var versions: [String: String] {
@@ -74,8 +105,7 @@ extension PodfileLock {
         guard case let .mapping(sections, _) = root else {
             throw fail(root.line, "a Podfile.lock is a mapping of sections (PODS:, DEPENDENCIES:, …); regenerate it with `pod install`")
         }
-        self.init(path: path, pods: [], dependencies: [], specRepos: [], externalSources: [:], checkoutOptions: [:],
-                  specChecksums: [:], podfileChecksum: nil, cocoapodsVersion: nil)
+        self.init(path: path)
         for (key, node) in sections {
             switch key {
             case "PODS":
