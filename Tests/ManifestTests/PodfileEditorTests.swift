@@ -165,6 +165,30 @@ private func issue(_ line: Int?, _ message: String) -> ManifestIssue {
                 == "platform :ios, '13.0'\n\npod 'Foo', '0.1.8'\ntarget 'App' do\nend\n")
     }
 
+    @Test func addToARootTargetWithNothingInIt() throws {
+        #expect(try pinned("platform :ios, '13.0'\n", .test(addTo: "Pods")) == "platform :ios, '13.0'\npod 'Foo', '0.1.8'\n")
+        #expect(try pinned("platform :ios, '13.0'", .test(addTo: "Pods")) == "platform :ios, '13.0'\npod 'Foo', '0.1.8'")
+        #expect(try pinned("platform :ios, '13.0'\r\n", .test(addTo: "Pods")) == "platform :ios, '13.0'\r\npod 'Foo', '0.1.8'\r\n")
+    }
+
+    @Test func pinnableRootNamesLeaveOutWhatCannotBePinned() throws {
+        let podfile = try Podfile.test("""
+        def local(name)
+          pod name, path: "../#{name}"
+        end
+        pod 'A/Core', '~> 1.0'
+        pod 'B', git: 'https://x/B.git'
+        pod 'A/UI'
+        pod 'C', ENV['C_VERSION']
+        pod 'D'
+        pod 'B/Extra', '1.0'
+        local 'E'
+        """)
+        #expect(podfile.pinnableRootNames == ["A", "D"])
+        #expect(try PodfileEditor.pin(podfile.pinnableRootNames.map { .test($0) }, in: podfile,
+                                      bytes: Array("def local(name)\n  pod name, path: \"../#{name}\"\nend\npod 'A/Core', '~> 1.0'\npod 'B', git: 'https://x/B.git'\npod 'A/UI'\npod 'C', ENV['C_VERSION']\npod 'D'\npod 'B/Extra', '1.0'\nlocal 'E'".utf8)).changes.count == 3)
+    }
+
     @Test func addToIsIgnoredWhenTheFileNamesThePod() throws {
         #expect(try pinned("target 'App' do\n  pod 'Foo'\nend\n", .test(addTo: "Other")) == "target 'App' do\n  pod 'Foo', '0.1.8'\nend\n")
     }

@@ -32,6 +32,20 @@ public struct Podfile: Equatable, Sendable {
         declarations.filter { $0.targets.contains(target) }
     }
 
+    /// The root pods the pin editor can pin, in the order the file first names them: every
+    /// `pod` line naming the pod or one of its subspecs comes from a spec repo, names it
+    /// literally, and was read. `pin --all` pins these.
+    public var pinnableRootNames: [String] {
+        var order: [String] = []
+        var blocked: Set<String> = Set(warnings.compactMap { $0.pod.map(podRootName) })
+        for declaration in declarations {
+            let root = declaration.rootName
+            if declaration.options.externalSource != nil || declaration.nameFromArgument { blocked.insert(root) }
+            if !order.contains(root) { order.append(root) }
+        }
+        return order.filter { !blocked.contains($0) }
+    }
+
     /// Every pod the file names, once per target that declares it, for the resolver.
     /// `:subspecs => ['A', 'B']` on `Foo` becomes `Foo/A` and `Foo/B`, as CocoaPods expands it.
     public var dependencies: [PodfileDependency] {
