@@ -45,6 +45,12 @@ let package = Package(
         // Atomic file writes (a temporary file, then a rename), shared by every writer.
         .target(name: "FileIO"),
 
+        // Main-project manifests: a Podfile reader that follows targets, helper methods and
+        // literal variables and warns (naming the line) about what it cannot evaluate; the
+        // pinning editor that rewrites only requirement literals; Podfile.lock; and exact pins
+        // in Package.swift. Requirements stay strings here; `Versioning` interprets them.
+        .target(name: "Manifest", dependencies: ["FileIO"]),
+
         // libgit2 through pkg-config, plus a shim for its variadic option call.
         .systemLibrary(
             name: "CLibGit2",
@@ -69,6 +75,7 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"]),
     ]

@@ -1,0 +1,95 @@
+/// One problem in a manifest, with the file and, where there is one, the line it is on.
+public struct ManifestIssue: Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var message: String
+
+    public init(file: String, line: Int?, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// Why a Podfile, Podfile.lock or Package.swift could not be read or edited.
+public enum ManifestError: Error, Equatable, CustomStringConvertible {
+    /// The file could not be read at all.
+    case unreadable(path: String, reason: String)
+    /// The file is not something compctl can read (unbalanced blocks, an unterminated
+    /// string, a lock file that is not YAML).
+    case malformed(ManifestIssue)
+    /// A pin request could not be carried out. Every problem is listed; nothing was changed.
+    case cannotPin([ManifestIssue])
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            "cannot read \(path): \(reason)"
+        case let .malformed(issue):
+            issue.description
+        case let .cannotPin(issues):
+            issues.map(\.description).joined(separator: "\n")
+        }
+    }
+}
+
+/// Whether `version` looks like a version compctl may write into a manifest: it starts with
+/// a digit and holds only the characters CocoaPods and SwiftPM versions use. The full
+/// ordering rules live in `Versioning`; this only keeps quotes and spaces out of the file.
+func isWritableVersion(_ version: String) -> Bool {
+    guard let first = version.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+        return false
+    }
+    return version.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"):
+            true
+        default:
+            false
+        }
+    }
+}
+
+/// The result of an edit: the new bytes, and each change made to the original bytes.
+public struct ManifestEdit: Equatable, Sendable {
+    /// One replacement: `range` of the original bytes became `replacement` (an empty range is
+    /// an insertion).
+    public struct Change: Equatable, Sendable {
+        public var range: Range<Int>
+        public var replacement: [UInt8]
+
+        public init(range: Range<Int>, replacement: [UInt8]) {
+            self.range = range
+            self.replacement = replacement
+        }
+    }
+
+    /// The edited file.
+    public var bytes: [UInt8]
+    /// The changes, ordered by position in the original file.
+    public var changes: [Change]
+
+    /// Applies `changes` (which must not overlap) to `original`.
+    init(original: [UInt8], changes unsorted: [Change]) {
+        let changes = unsorted.enumerated()
+            .sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+            .map(\.element)
+        var output: [UInt8] = []
+        output.reserveCapacity(original.count + changes.reduce(0) { $0 + $1.replacement.count })
+        var cursor = 0
+        for change in changes {
+            output.append(contentsOf: original[cursor..<change.range.lowerBound])
+            output.append(contentsOf: change.replacement)
+            cursor = change.range.upperBound
+        }
+        output.append(contentsOf: original[cursor...])
+        self.bytes = output
+        self.changes = changes
+    }
+}
