@@ -146,7 +146,8 @@ import Testing
         }
     }
 
-    /// Informal timing of the DESIGN's 10,000-pod spec repo: run with COMPCTL_GIT_BENCH=1.
+    /// Reads the DESIGN's 10,000-pod spec repo and prints informal timings (COMPCTL_GIT_BENCH=1);
+    /// the figures that count come from scripts/bench.sh.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["COMPCTL_GIT_BENCH"] != nil))
     func listingA200kEntrySpecRepoIsFast() throws {
         try TestGit.isolate()
@@ -177,6 +178,5 @@ import Testing
         }
         print("200k specs: build changes \(build), write trees \(write), list names (packed) \(list)")
         #expect(versions == 200_000)
-        #expect(list < .seconds(1))
     }
 }
