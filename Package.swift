@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "Git", dependencies: ["CLibGit2"]),
 
         .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
-        .testTarget(name: "PodspecTests", dependencies: ["Podspec"]),
+        // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
+        .testTarget(name: "PodspecTests", dependencies: ["Podspec"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRepoTests", dependencies: ["SpecRepo"]),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
