@@ -134,6 +134,19 @@ import Testing
             + "e.g. s.dependency 'Foo', '~> 1.0'")
     }
 
+    @Test func aDependencyInARescueClauseIsAnErrorWhenTheBodyMayRaise() {
+        let result = readRuby(podspec("""
+            begin
+              require 'cocoapods-binary'
+            rescue LoadError
+              s.dependency 'Fallback'
+            end
+            """))
+        #expect(result.errorText == "Foo.podspec:4: cannot evaluate the dependency `Fallback` (declared on line 7): it is "
+            + "inside a rescue clause, which runs only when an error is raised; declare it with literal strings outside "
+            + "any condition, e.g. s.dependency 'Foo', '~> 1.0'")
+    }
+
     @Test func aSubspecUnderAnUnknownConditionIsAnError() {
         let result = readRuby(podspec("""
             unless ENV['LITE']

@@ -302,6 +302,33 @@ import Testing
         #expect(spec.dependencies == [Dependency(name: "Release"), Dependency(name: "One")])
     }
 
+    @Test func evaluatesComparisonsRescueClausesAndKernelConversions() throws {
+        let spec = try readRuby("""
+            DEPS = { 'Alamofire' => '~> 5.0', 'SnapKit' => ['>= 5.0', '< 6.0'] }.freeze
+            Pod::Spec.new do |s|
+              s.name = 'Foo'; s.version = '2.0.0-beta.1'
+              DEPS.each { |name, requirement| s.dependency name, *Array(requirement) }
+              s.dependency 'Big' if 2 > 1 && 'b' >= 'a'
+              s.dependency 'Never' if ENV['X'] && false
+              begin
+                s.dependency 'Safe'
+              rescue
+                s.dependency 'Fallback'
+              end
+              s.subspec('Core') { |c| c.dependency 'Moya', '~> 15.0' }
+            end
+            """).get()
+        #expect(spec == .test(
+            name: "Foo", version: "2.0.0-beta.1",
+            dependencies: [
+                Dependency(name: "Alamofire", requirements: ["~> 5.0"]),
+                Dependency(name: "SnapKit", requirements: [">= 5.0", "< 6.0"]),
+                Dependency(name: "Big"),
+                Dependency(name: "Safe"),
+            ],
+            subspecs: [.test(name: "Foo/Core", version: "2.0.0-beta.1", dependencies: [Dependency(name: "Moya", requirements: ["~> 15.0"])])]))
+    }
+
     @Test func skipsEverythingItDoesNotUseEvenWhenItCannotBeEvaluated() throws {
         let spec = try readRuby("""
             require 'json'

@@ -389,23 +389,28 @@ struct RubyLexer {
         }
     }
 
-    private static let operators: [String] = [
-        "**=", "<=>", "===", "...", "<<=", ">>=", "||=", "&&=",
-        "**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "+=", "-=", "*=",
-        "/=", "%=", "|=", "&=", "^=", "=>", "->", "..", "&.", "::",
-    ]
+    /// Multi-byte operators by their first byte, longest first.
+    private static let operators: [UInt8: [(text: String, bytes: [UInt8])]] = {
+        let all = [
+            "**=", "<=>", "===", "...", "<<=", ">>=", "||=", "&&=",
+            "**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "+=", "-=", "*=",
+            "/=", "%=", "|=", "&=", "^=", "=>", "->", "..", "&.", "::",
+        ]
+        return Dictionary(grouping: all.map { ($0, Array($0.utf8)) }, by: { $0.1[0] })
+            .mapValues { $0.sorted { $0.1.count > $1.1.count } }
+    }()
 
     private mutating func lexOperator(start: Int, startLine: Int) {
-        for candidate in Self.operators {
-            let utf8 = candidate.utf8
-            if index + utf8.count <= bytes.count, bytes[index..<(index + utf8.count)].elementsEqual(utf8) {
-                index += utf8.count
-                append(.op, candidate, start: start, line: startLine)
+        for candidate in Self.operators[bytes[index]] ?? [] {
+            let end = index + candidate.bytes.count
+            if end <= bytes.count, bytes[index..<end].elementsEqual(candidate.bytes) {
+                index = end
+                append(.op, candidate.text, start: start, line: startLine)
                 return
             }
         }
         index += 1
-        append(.op, String(decoding: [bytes[start]], as: UTF8.self), start: start, line: startLine)
+        append(.op, String(UnicodeScalar(bytes[start])), start: start, line: startLine)
     }
 
     // MARK: - Strings
