@@ -171,6 +171,25 @@ import Testing
             + "podspec itself")
     }
 
+    @Test func aMethodTheDSLDoesNotHaveIsAnErrorWhenItTakesArguments() {
+        let result = readRuby("""
+            class Pod::Specification
+              def component(name)
+                subspec(name) { |ss| ss.dependency 'Core' }
+              end
+            end
+            Pod::Spec.new do |s|
+              s.name = 'Foo'
+              s.version = '1.0'
+              s.summary = "#{s.module_name} components"
+              s.component 'UI'
+            end
+            """)
+        #expect(result.errorText == "Foo.podspec:10: cannot evaluate `s.component`: it is not a CocoaPods DSL method "
+            + "compctl knows, so it may declare subspecs or dependencies compctl would miss; use dependency and subspec "
+            + "directly")
+    }
+
     @Test func aStatementItCannotParseIsAnErrorWhenItSetsTheVersion() {
         let result = readRuby(podspec("s.version = case x in [a, *] then a end"))
         #expect(result.errorText == "Foo.podspec:4: cannot evaluate the version: it is in a statement compctl cannot "

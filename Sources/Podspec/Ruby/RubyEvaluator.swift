@@ -747,6 +747,7 @@ final class RubyEvaluator {
         case .spec(let id):
             return try specMethod(name, id, arguments, block, scope, line: line)
         case .platform(let id, let platform):
+            if block != nil, !name.hasSuffix("=") { unknownMethod("\(receiverName).\(platform).\(name)", line: line) }
             return platformMethod(name, id, platform, arguments, line: line)
         case .module(let module):
             return try moduleMethod(name, module, arguments, block, scope, line: line)
@@ -1002,12 +1003,21 @@ final class RubyEvaluator {
                 // An attribute compctl does not read.
                 return value
             }
-            if let block {
-                try unknownBlock(block, origin: Origin(kind: .attribute(name), line: line), scope)
+            if !arguments.isEmpty || block != nil {
+                unknownMethod("\(receiverName).\(name)", line: line)
+                return unknown(.attribute(name), line)
             }
             return unknown(.attribute(name), line)
         }
         return value
+    }
+
+    /// A call with arguments or a block to a method the CocoaPods DSL does not have, such as
+    /// a plugin or a method the podspec adds to `Pod::Specification`: it may declare
+    /// subspecs or dependencies compctl would miss.
+    private func unknownMethod(_ call: String, line: Int) {
+        fatal(line: line, "cannot evaluate `\(call)`: it is not a CocoaPods DSL method compctl knows, so it may declare "
+            + "subspecs or dependencies compctl would miss; use dependency and subspec directly")
     }
 
     private func platformMethod(_ name: String, _ id: Int, _ platform: String, _ arguments: [RubyValue], line: Int) -> RubyValue {
@@ -1030,6 +1040,7 @@ final class RubyEvaluator {
             return value
         default:
             if name.hasSuffix("=") { return arguments.first ?? .nil }
+            if !arguments.isEmpty { unknownMethod("\(receiverName).\(platform).\(name)", line: line) }
             return unknown(.attribute("\(platform).\(name)"), line)
         }
     }
