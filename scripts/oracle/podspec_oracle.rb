@@ -499,7 +499,9 @@ module Oracle
         if args.any? { |a| a.is_a?(Spec) || a.is_a?(PlatformProxy) }
           Oracle.record(:error, Oracle.current_line, :helper_with_spec)
         end
-        Oracle.unknown(:helper)
+        # A helper's result is false in the first world and unknown in the second, so a
+        # condition on it (`if use_hermes()`) shows as a difference between the worlds.
+        Oracle.probe ? Oracle.unknown(:helper) : false
       end
       sandbox
     end
@@ -517,6 +519,22 @@ module Oracle
     end
   end
 
+  # In the first world a helper's result is `false`; anything done with it stays `false`.
+  # Only ever loaded in the child process that evaluates one world.
+  module FalseHelperResult
+    def method_missing(_name, *_args)
+      false
+    end
+
+    def respond_to_missing?(*)
+      true
+    end
+
+    def to_str
+      'false'
+    end
+  end
+
   module_function
 
   # Runs one world in a child process so helper definitions never leak between files.
@@ -525,6 +543,7 @@ module Oracle
     pid = fork do
       reader.close
       Oracle.reset(path, world)
+      FalseClass.include(FalseHelperResult) if world == :unset
       result = begin
         value = Sandbox.build.module_eval(source, path, 1)
         if value.is_a?(Spec)
@@ -565,6 +584,10 @@ module Oracle
     if first_error && (index.nil? || first_error <= index)
       return { 'error' => { 'line' => a[first_error][1], 'reason' => a[first_error][2].to_s } }
     end
+    # Where only the second world meets an unknown value, that value is the cause.
+    if index && b[index]&.first == :error
+      return { 'error' => { 'line' => b[index][1], 'reason' => b[index][2].to_s } }
+    end
     if index
       line = last_probe_before(unset['events'], index) || last_probe_before(set['events'], index)
       return { 'error' => { 'line' => line, 'reason' => 'condition' } }
@@ -576,19 +599,20 @@ module Oracle
   # on them, they depend on the environment and are recorded as unevaluated.
   def reconcile(unset, set)
     spec = unset.dup
+    spec['unevaluated'] = (unset['unevaluated'] + set['unevaluated']).uniq
     if unset['source'] && set['source']
       %w[git tag].each do |key|
         next if unset['source'][key] == set['source'][key]
 
         spec['source'] = spec['source'].merge(key => nil)
-        spec['unevaluated'] += ["source.#{key}"]
+        spec['unevaluated'] |= ["source.#{key}"]
       end
     end
     targets = {}
     unset['deployment_targets'].each do |platform, target|
       if set['deployment_targets'].key?(platform) && set['deployment_targets'][platform] == target
         targets[platform] = target
-      else
+      elsif !spec['unevaluated'].include?("platforms.#{platform}")
         spec['unevaluated'] += ["platforms.#{platform}"]
       end
     end
