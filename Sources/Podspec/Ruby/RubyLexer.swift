@@ -320,7 +320,7 @@ struct RubyLexer {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         let first = bytes[start]
-        if !afterDot, Self.keywords.contains(text) {
+        if !afterDot, index - start <= 8, Self.keywords.contains(text) {
             append(.keyword, text, start: start, line: startLine)
         } else if first >= 0x41 && first <= 0x5A {
             append(.constant, text, start: start, line: startLine)
@@ -421,6 +421,25 @@ struct RubyLexer {
         close: UInt8, open: UInt8?, interpolates: Bool, kind: RubyToken.Kind, start: Int, line startLine: Int
     ) throws(RubySyntaxError) {
         let contentStart = index
+        // Most literals hold no escape, interpolation or nesting: take their bytes as they are.
+        if open == nil {
+            var probe = index
+            while probe < bytes.count {
+                let byte = bytes[probe]
+                if byte == close || byte == 0x5C || byte == 0x0A || (interpolates && byte == 0x23) { break }
+                probe += 1
+            }
+            if probe < bytes.count, bytes[probe] == close, kind != .regex {
+                let value = String(decoding: bytes[index..<probe], as: UTF8.self)
+                index = probe + 1
+                var token = RubyToken(kind: kind, text: "", line: startLine, start: start, end: index, spaceBefore: spaceBefore)
+                token.parts = [.text(value)]
+                if kind == .string { token.plainContent = contentStart..<probe }
+                if kind == .dynamicSymbol { token.text = value }
+                tokens.append(token)
+                return
+            }
+        }
         var parts: [RubyStringPart] = []
         var text: [UInt8] = []
         var plain = true
