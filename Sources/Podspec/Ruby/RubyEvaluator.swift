@@ -103,6 +103,9 @@ final class RubyEvaluator {
     /// Set when a `next`, `break` or `return` ran under an unknown condition: the rest of the
     /// enclosing body may not run.
     private var taintedJump: Origin?
+    /// How many evaluations gave an unknown value so far: code that met none cannot have
+    /// raised, so its `rescue` clauses cannot run.
+    private var unknownResults = 0
     private var constants: [String: RubyValue] = [:]
     /// The name the podspec gives its spec (`s`, `spec`…), for the fixes messages suggest.
     private var receiverName = "s"
@@ -161,10 +164,6 @@ final class RubyEvaluator {
         defer { taint = saved }
         return try body()
     }
-
-    /// How many evaluations gave an unknown value so far: code that met none cannot have
-    /// raised, so its `rescue` clauses cannot run.
-    private var unknownResults = 0
 
     private func evaluate(_ node: RubyNode, _ scope: Scope) throws(Jump) -> RubyValue {
         let value = try evaluateNode(node, scope)
@@ -666,7 +665,6 @@ final class RubyEvaluator {
         }
         let receiver = try evaluate(receiverNode, scope)
         if call.isSafeNavigation, case .nil = receiver { return .nil }
-        // `Pod::Spec.new do |s| … end` and `s.subspec 'A' do |ss| … end` run their blocks here.
         let arguments = try evaluateArguments(call.arguments, scope)
         return try send(call.name, to: receiver, arguments: arguments, block: call.block, scope, line: line)
     }
