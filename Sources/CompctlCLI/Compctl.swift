@@ -14,6 +14,7 @@ public struct Compctl: AsyncParsableCommand {
         subcommands: [
             InitCommand.self,
             VersionCommand.self,
+            SpecCommand.self,
         ]
     )
 
