@@ -9,6 +9,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only to read `CocoaPods-version.yml` (a spec repo's sharding metadata).
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The executable: one file whose `@main` hands over to CompctlCLI.
@@ -34,7 +36,23 @@ let package = Package(
 
         // Private spec repos in CocoaPods' layout (plain, `Specs/`, sharded by MD5 prefix):
         // listing names and versions, reporting junk, and loading specs lazily.
-        .target(name: "SpecRepo", dependencies: ["Versioning", "Podspec"]),
+        .target(
+            name: "SpecRepo",
+            dependencies: [
+                "Versioning", "Podspec",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+
+        // Developer tool, not shipped: writes seeded synthetic spec repos (N pods x M
+        // versions, layered `~>` dependencies, some rcs) for `scripts/bench.sh`.
+        .executableTarget(
+            name: "compctl-synth",
+            dependencies: [
+                "SpecRepo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         // libgit2 through pkg-config, plus a shim for its variadic option call.
         .systemLibrary(
@@ -48,7 +66,11 @@ let package = Package(
 
         .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
         .testTarget(name: "PodspecTests", dependencies: ["Podspec"]),
-        .testTarget(name: "SpecRepoTests", dependencies: ["SpecRepo"]),
+        .testTarget(
+            name: "SpecRepoTests",
+            dependencies: ["SpecRepo", "Versioning", "Podspec"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"]),

@@ -12,6 +12,8 @@ public struct Compctl: AsyncParsableCommand {
             """,
         version: "compctl 0.1.0 (libgit2 \(Git.libraryVersion))",
         subcommands: [
+            RepoCommand.self,
+            LintCommand.self,
         ]
     )
 
