@@ -12,6 +12,7 @@ public struct Compctl: AsyncParsableCommand {
             """,
         version: "compctl 0.1.0 (libgit2 \(Git.libraryVersion))",
         subcommands: [
+            VersionCommand.self,
             RepoCommand.self,
             LintCommand.self,
         ]
