@@ -144,12 +144,10 @@ public struct SpecLinter: Sendable {
                     + "or pass the spec repo that publishes it with --source"
             )]
         }
+        if candidates.contains(where: { PrereleaseRule.admits($0, under: requirements) }) { return [] }
+
         candidates.sort { $1 < $0 }
-        let matching = candidates.filter { version in requirements.allSatisfy { $0.isSatisfied(by: version) } }
-        // The resolver's prerelease rule: a prerelease is a candidate only when one of
-        // the requirements on the pod names a prerelease.
-        let prereleaseAllowed = requirements.contains { $0.namesPrerelease }
-        if matching.contains(where: { !$0.isPrerelease || prereleaseAllowed }) { return [] }
+        let matching = candidates.filter { Requirement.allSatisfied(requirements, by: $0) }
 
         let newest = candidates.first { !$0.isPrerelease } ?? candidates[0]
         var message = "\(subject): no version in \(sourceNames) satisfies it; newest is \(newest.description)"

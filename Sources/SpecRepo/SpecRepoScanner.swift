@@ -24,15 +24,24 @@ public struct VersionEntry: Hashable, Sendable {
     public var version: Version
     /// The directory's name as written, which is what `repo show` prints.
     public var directoryName: String
-    /// The spec file, relative to the repo's root: `Name.podspec.json` when present,
-    /// otherwise `Name.podspec` (`Pod::Source#specification_path`).
-    public var specPath: String
+    /// The spec file's name: `Name.podspec.json` when present, otherwise `Name.podspec`
+    /// (`Pod::Source#specification_path`).
+    public var specFileName: String
+    /// The pod's directory, relative to the repo's root.
+    public var podPath: String
 
     /// A listed version.
-    public init(version: Version, directoryName: String, specPath: String) {
+    public init(version: Version, directoryName: String, specFileName: String, podPath: String) {
         self.version = version
         self.directoryName = directoryName
-        self.specPath = specPath
+        self.specFileName = specFileName
+        self.podPath = podPath
+    }
+
+    /// The spec file relative to the repo's root, e.g. `Foo/1.0.0/Foo.podspec.json`.
+    /// Built on demand: a 10,000-pod listing has 200,000 of them and needs none.
+    public var specPath: String {
+        TreePath.join(podPath, directoryName) + "/" + specFileName
     }
 }
 
@@ -162,17 +171,19 @@ struct SpecRepoScanner {
 
     private func scanPod(name: String, path: String) -> PodResult {
         var skipped: [SkippedEntry] = []
-        let entries: [TreeEntry]
+        let listing: [TreeListing]
         do {
-            entries = try tree.entries(at: path)
+            listing = try tree.entriesWithChildren(at: path)
         } catch {
             return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: .unreadable(reason(error)))])
         }
         var found: [VersionEntry] = []
-        found.reserveCapacity(entries.count)
+        found.reserveCapacity(listing.count)
 
-        for entry in entries {
-            let entryPath = TreePath.join(path, entry.name)
+        for item in listing {
+            let entry = item.entry
+            // Built only for junk: most entries are fine and need no path.
+            var entryPath: String { TreePath.join(path, entry.name) }
             // `Pod::Source#versions` skips names starting with `.` and anything that is
             // not a directory; it raises on a directory that is not a version, which
             // compctl reports as junk instead.
@@ -180,7 +191,7 @@ struct SpecRepoScanner {
                 skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
                 continue
             }
-            guard entry.kind == .directory else {
+            guard entry.kind == .directory, let children = item.children else {
                 let reason: SkipReason = entry.name.hasSuffix(".podspec~") ? .editorBackup : .fileWhereVersionExpected
                 skipped.append(SkippedEntry(path: entryPath, reason: reason))
                 continue
@@ -190,9 +201,10 @@ struct SpecRepoScanner {
                 continue
             }
             let files: [TreeEntry]
-            do {
-                files = try tree.entries(at: entryPath)
-            } catch {
+            switch children {
+            case .success(let entries):
+                files = entries
+            case .failure(let error):
                 skipped.append(SkippedEntry(path: entryPath, reason: .unreadable(reason(error))))
                 continue
             }
@@ -206,19 +218,16 @@ struct SpecRepoScanner {
                 continue
             }
             appendJunk(in: files, of: entryPath, specFile: specFile, pod: name, to: &skipped)
-            found.append(VersionEntry(
-                version: version,
-                directoryName: entry.name,
-                specPath: TreePath.join(entryPath, specFile)
-            ))
+            found.append(VersionEntry(version: version, directoryName: entry.name, specFileName: specFile, podPath: path))
         }
 
         // `Pod::Version#<=>` breaks ties between equal versions (`1.0`, `1.0.0`) by
         // comparing the strings; `versions` then reverses, so the larger string comes first.
-        found.sort { lhs, rhs in rhs.version.precedesInCocoaPodsOrder(lhs.version) }
+        // Sorting indices moves plain integers instead of entries full of references.
+        let order = found.indices.sorted { found[$1].version.precedesInCocoaPodsOrder(found[$0].version) }
         var versions: [VersionEntry] = []
         versions.reserveCapacity(found.count)
-        for entry in found {
+        for entry in order.lazy.map({ found[$0] }) {
             if let kept = versions.last, kept.version == entry.version {
                 skipped.append(SkippedEntry(
                     path: TreePath.join(path, entry.directoryName),

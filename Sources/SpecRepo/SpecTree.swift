@@ -44,6 +44,27 @@ public protocol SpecTree: Sendable {
 
     /// The bytes of the file at `path`.
     func contents(at path: String) throws -> Data
+
+    /// The entries of the directory at `path` and, for each subdirectory among them whose
+    /// name does not start with `.`, its own entries. Listing a pod directory and its version
+    /// directories in one call lets an implementation resolve `path` once.
+    func entriesWithChildren(at path: String) throws -> [TreeListing]
+}
+
+/// An entry of a directory with, for a subdirectory, what it contains (see
+/// `SpecTree.entriesWithChildren(at:)`).
+public struct TreeListing: Sendable {
+    /// The entry itself.
+    public var entry: TreeEntry
+    /// The subdirectory's entries, or why they could not be read; `nil` for files and for
+    /// hidden directories, which are not descended into.
+    public var children: Result<[TreeEntry], SpecRepoError>?
+
+    /// An entry and its children.
+    public init(entry: TreeEntry, children: Result<[TreeEntry], SpecRepoError>?) {
+        self.entry = entry
+        self.children = children
+    }
 }
 
 extension SpecTree {
@@ -56,6 +77,18 @@ extension SpecTree {
     }
 
     public var supportsConcurrentReads: Bool { false }
+
+    /// `entries(at:)` of `path`, then of each non-hidden subdirectory.
+    public func entriesWithChildren(at path: String) throws -> [TreeListing] {
+        try entries(at: path).map { entry in
+            guard entry.kind == .directory, !entry.name.hasPrefix(".") else {
+                return TreeListing(entry: entry, children: nil)
+            }
+            let children = Result { try entries(at: TreePath.join(path, entry.name)) }
+                .mapError { $0 as? SpecRepoError ?? .unreadable(path: TreePath.join(path, entry.name), reason: "\($0)") }
+            return TreeListing(entry: entry, children: children)
+        }
+    }
 }
 
 /// Helpers for the `/`-separated relative paths that `SpecTree` uses.
