@@ -18,6 +18,12 @@ public struct DirectorySpecTree: SpecTree {
     /// Directories can be read from several threads at once.
     public var supportsConcurrentReads: Bool { true }
 
+    /// The directory's own name, also for `.` or a path ending in `..`, like the basename of
+    /// `Pod::Source#repo`, which is an expanded path.
+    public var defaultName: String {
+        URL(fileURLWithPath: location).standardizedFileURL.lastPathComponent
+    }
+
     /// A tree rooted at `path`. Nothing is read until the first call.
     public init(path: String) {
         var path = path

@@ -33,6 +33,7 @@ import Testing
         #expect(try tree.contents(at: "Foo/1.0.0/Foo.podspec.json") == Data("{}".utf8))
         #expect(tree.location == scratch.url.path)
         #expect(tree.defaultName == scratch.url.lastPathComponent)
+        #expect(DirectorySpecTree(path: scratch.url.path + "/Foo/..").defaultName == scratch.url.lastPathComponent)
     }
 
     @Test func symlinkToADirectoryIsADirectory() throws {
