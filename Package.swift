@@ -65,7 +65,9 @@ let package = Package(
         .target(name: "Git", dependencies: ["CLibGit2"]),
 
         .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
-        .testTarget(name: "PodspecTests", dependencies: ["Podspec"]),
+        // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
+        .testTarget(name: "PodspecTests", dependencies: ["Podspec"], exclude: ["Fixtures"]),
+        // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.
         .testTarget(
             name: "SpecRepoTests",
             dependencies: ["SpecRepo", "Versioning", "Podspec"],

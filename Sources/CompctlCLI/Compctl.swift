@@ -15,6 +15,7 @@ public struct Compctl: AsyncParsableCommand {
             VersionCommand.self,
             RepoCommand.self,
             LintCommand.self,
+            SpecCommand.self,
         ]
     )
 

@@ -117,10 +117,8 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
         let spec: Specification
         do {
             spec = try PodspecReader.read(data: data, path: entry.specPath)
-        } catch let error as PodspecError {
-            return .failure(.invalidSpec(path: entry.specPath, line: error.line, message: error.message))
         } catch {
-            return .failure(.invalidSpec(path: entry.specPath, line: nil, message: String(describing: error)))
+            return .failure(.invalidSpec(path: entry.specPath, line: error.line, message: error.message))
         }
         // Pod::Source::HealthReporter#check_spec_path compares the name and the version
         // *strings*: a spec saying 1.0.0 under 1.0/ is misfiled even though the versions
