@@ -142,6 +142,38 @@ enum SpecRepoFixtures {
         #expect(result.stderr == "warning: Specs/d/Bar/0.1.0/.DS_Store: hidden file\n")
     }
 
+    @Test func jsonWithoutJunkAndWithCharactersToEscape() throws {
+        let directory = try TemporaryDirectory()
+        try SpecRepoFixtures.writePod("Foo", ["1.0.0"], repo: "clean", in: directory)
+        let clean = try compctl(["repo", "show", "clean", "--json"], in: directory.url)
+        #expect(clean.exitCode == 0, "\(clean)")
+        #expect(clean.stdout == """
+            {
+              "pods" : [
+                {
+                  "name" : "Foo",
+                  "versions" : [
+                    "1.0.0"
+                  ]
+                }
+              ],
+              "schemaVersion" : 1,
+              "skipped" : [
+
+              ]
+            }
+
+            """)
+
+        try SpecRepoFixtures.writePod("Foo", ["1.0.0"], repo: "odd", in: directory)
+        try directory.write("", to: "odd/Foo/notes \"draft\"\t\\1.txt")
+        let odd = try compctl(["repo", "show", "odd", "--json"], in: directory.url)
+        #expect(odd.stdout.contains(#""path" : "Foo/notes \"draft\"\t\\1.txt","#), "\(odd)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(odd.stdout.utf8)) as? [String: Any]
+        let skipped = try #require(parsed?["skipped"] as? [[String: String]])
+        #expect(skipped == [["path": "Foo/notes \"draft\"\t\\1.txt", "reason": "file where a version directory is expected"]])
+    }
+
     @Test func missingDirectoryFails() throws {
         let directory = try TemporaryDirectory()
         let result = try compctl(["repo", "show", "nowhere"], in: directory.url)
