@@ -46,15 +46,23 @@ compctl="$bin/compctl"
 synth="$bin/compctl-synth"
 mkdir -p "$work"
 
-# Median wall-clock seconds of `$runs` runs of the command in "$@" (output discarded).
-median() {
+# Formats seconds as milliseconds.
+ms() { awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'; }
+
+# "<median wall> | <mean CPU>" of `$runs` runs of the command in "$@" (output discarded).
+# CPU time (user + system, from hyperfine) is less disturbed by other load on the machine.
+measure() {
     if command -v hyperfine >/dev/null 2>&1; then
         local json="$work/hyperfine.json"
         local quoted
         quoted="$(printf '%q ' "$@")"
         hyperfine --style none --warmup 1 --runs "$runs" --export-json "$json" \
             --command-name bench "$quoted" >/dev/null 2>&1
-        sed -n 's/.*"median": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1
+        local median user system
+        median="$(sed -n 's/.*"median": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1)"
+        user="$(sed -n 's/.*"user": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1)"
+        system="$(sed -n 's/.*"system": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1)"
+        echo "$(ms "$median") | $(ms "$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')")"
     else
         "$@" >/dev/null 2>&1 || true   # warm-up
         local times=()
@@ -65,13 +73,12 @@ median() {
             end=$(date +%s%N)
             times+=($((end - start)))
         done
-        printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END {
-            m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e9 }'
+        local median
+        median="$(printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END {
+            m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e9 }')"
+        echo "$(ms "$median") | n/a"
     fi
 }
-
-# Formats seconds as milliseconds.
-ms() { awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'; }
 
 # Writes the repo once per parameter set and prints its path.
 repo() {
@@ -93,8 +100,8 @@ has_spec_show=false
 # for the subcommand's own usage line.
 "$compctl" spec show --help 2>&1 | grep -q "compctl spec show" && has_spec_show=true
 
-echo "| repo | command | median of $runs |"
-echo "|---|---|---|"
+echo "| repo | command | median wall of $runs | mean CPU (user+sys) |"
+echo "|---|---|---|---|"
 for pods in $sizes; do
     for layout in plain sharded; do
         dir="$(repo "$pods" "$layout")"
@@ -102,16 +109,16 @@ for pods in $sizes; do
         depth=2
         [ "$layout" = sharded ] && depth=5
         log "timing $name"
-        echo "| $name | \`compctl repo show\` | $(ms "$(median "$compctl" repo show "$dir")") |"
-        echo "| $name | \`compctl repo show --json\` | $(ms "$(median "$compctl" repo show --json "$dir")") |"
+        echo "| $name | \`compctl repo show\` | $(measure "$compctl" repo show "$dir") |"
+        echo "| $name | \`compctl repo show --json\` | $(measure "$compctl" repo show --json "$dir") |"
         if $has_spec_show; then
             spec="$(find "$dir" -name '*.podspec.json' -print -quit)"
-            echo "| $name | \`compctl spec show\` (one spec) | $(ms "$(median "$compctl" spec show "$spec")") |"
+            echo "| $name | \`compctl spec show\` (one spec) | $(measure "$compctl" spec show "$spec") |"
         else
-            echo "| $name | \`compctl spec show\` | not built in this tree |"
+            echo "| $name | \`compctl spec show\` | not built in this tree | |"
         fi
-        echo "| $name | floor: \`find -maxdepth $depth \\| wc -l\` (pod listing) | $(ms "$(median sh -c "find '$dir' -maxdepth $depth | wc -l")") |"
-        echo "| $name | floor: \`find \\| wc -l\` (every directory read) | $(ms "$(median sh -c "find '$dir' | wc -l")") |"
+        echo "| $name | floor: \`find -maxdepth $depth \\| wc -l\` (pod listing) | $(measure sh -c "find '$dir' -maxdepth $depth | wc -l") |"
+        echo "| $name | floor: \`find \\| wc -l\` (every directory read) | $(measure sh -c "find '$dir' | wc -l") |"
     done
 done
 log "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
