@@ -18,6 +18,9 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchPod(name: String, repository: String)
     /// The repo has the pod but not that version of it.
     case noSuchVersion(name: String, version: String, repository: String)
+    /// A version directory holds no `Name.podspec.json` or `Name.podspec` (found when
+    /// loading a spec from a repo listed with `ListingDepth.versions`).
+    case noSpecFile(path: String, pod: String)
     /// The spec file exists but does not parse; `line` and `message` are the podspec reader's.
     case invalidSpec(path: String, line: Int?, message: String)
     /// The spec's own name or version differs from the directories it is filed under.
@@ -48,6 +51,9 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchVersion(let name, let version, let repository):
             return "no version \(version) of '\(name)' in \(repository); "
                 + "run 'compctl repo show' to see the published versions"
+        case .noSpecFile(let path, let pod):
+            return "\(path): no \(pod).podspec.json or \(pod).podspec in the version directory; "
+                + "add the spec or remove the directory"
         case .invalidSpec(let path, let line, let message):
             return line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)"
         case .specDisagreesWithDirectory(let path, let name, let version, let specName, let specVersion):

@@ -25,24 +25,41 @@ public struct VersionEntry: Hashable, Sendable {
     /// The directory's name as written, which is what `repo show` prints.
     public var directoryName: String
     /// The spec file's name: `Name.podspec.json` when present, otherwise `Name.podspec`
-    /// (`Pod::Source#specification_path`).
-    public var specFileName: String
+    /// (`Pod::Source#specification_path`); `nil` when the listing did not read the version
+    /// directory (`ListingDepth.versions`), in which case loading the spec finds it.
+    public var specFileName: String?
     /// The pod's directory, relative to the repo's root.
     public var podPath: String
 
     /// A listed version.
-    public init(version: Version, directoryName: String, specFileName: String, podPath: String) {
+    public init(version: Version, directoryName: String, specFileName: String?, podPath: String) {
         self.version = version
         self.directoryName = directoryName
         self.specFileName = specFileName
         self.podPath = podPath
     }
 
-    /// The spec file relative to the repo's root, e.g. `Foo/1.0.0/Foo.podspec.json`.
-    /// Built on demand: a 10,000-pod listing has 200,000 of them and needs none.
-    public var specPath: String {
-        TreePath.join(podPath, directoryName) + "/" + specFileName
+    /// The version directory relative to the repo's root, e.g. `Foo/1.0.0`.
+    public var directoryPath: String {
+        TreePath.join(podPath, directoryName)
     }
+
+    /// The spec file relative to the repo's root, e.g. `Foo/1.0.0/Foo.podspec.json`, when
+    /// known. Built on demand: a 10,000-pod listing has 200,000 of them and needs none.
+    public var specPath: String? {
+        specFileName.map { directoryPath + "/" + $0 }
+    }
+}
+
+/// How deep listing a spec repo reads.
+public enum ListingDepth: Sendable {
+    /// Pod directories only, as `Pod::Source#versions` does: one directory read per pod.
+    /// Junk inside version directories (empty ones, missing specs, stray files) is not
+    /// seen; a version directory without its spec fails when the spec is loaded.
+    case versions
+    /// Every version directory too (about 20 times the reads): all junk rules apply and
+    /// only version directories that hold the pod's spec are listed. What `repo show` uses.
+    case versionDirectories
 }
 
 /// Lists a spec repo's pods and versions from a `SpecTree` the way `Pod::Source#pods` and
@@ -50,6 +67,7 @@ public struct VersionEntry: Hashable, Sendable {
 struct SpecRepoScanner {
     let tree: any SpecTree
     let layout: SpecRepoLayout
+    let depth: ListingDepth
 
     /// The pods in CocoaPods' order and the junk, also in a stable order (by pod, then by
     /// path). The `rootEntries` are the tree's root, already listed for the layout.
@@ -173,7 +191,12 @@ struct SpecRepoScanner {
         var skipped: [SkippedEntry] = []
         let listing: [TreeListing]
         do {
-            listing = try tree.entriesWithChildren(at: path)
+            switch depth {
+            case .versionDirectories:
+                listing = try tree.entriesWithChildren(at: path)
+            case .versions:
+                listing = try tree.entries(at: path).map { TreeListing(entry: $0, children: nil) }
+            }
         } catch {
             return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: .unreadable(reason(error)))])
         }
@@ -191,13 +214,17 @@ struct SpecRepoScanner {
                 skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
                 continue
             }
-            guard entry.kind == .directory, let children = item.children else {
+            guard entry.kind == .directory else {
                 let reason: SkipReason = entry.name.hasSuffix(".podspec~") ? .editorBackup : .fileWhereVersionExpected
                 skipped.append(SkippedEntry(path: entryPath, reason: reason))
                 continue
             }
             guard let version = try? Version(entry.name) else {
                 skipped.append(SkippedEntry(path: entryPath, reason: .notAVersion))
+                continue
+            }
+            guard let children = item.children else {
+                found.append(VersionEntry(version: version, directoryName: entry.name, specFileName: nil, podPath: path))
                 continue
             }
             let files: [TreeEntry]
@@ -212,7 +239,7 @@ struct SpecRepoScanner {
                 skipped.append(SkippedEntry(path: entryPath, reason: .emptyVersionDirectory))
                 continue
             }
-            guard let specFile = specFile(in: files, pod: name) else {
+            guard let specFile = Self.specFile(in: files, pod: name) else {
                 skipped.append(SkippedEntry(path: entryPath, reason: .noSpecFile(pod: name)))
                 appendJunk(in: files, of: entryPath, specFile: nil, pod: name, to: &skipped)
                 continue
@@ -252,7 +279,7 @@ struct SpecRepoScanner {
     /// that differs only in case counts too, because CocoaPods runs on macOS's
     /// case-insensitive file system, where `yoga/1.0/Yoga.podspec.json` is found for `yoga`
     /// (artsy/Specs has this); loading such a spec then reports the name mismatch.
-    private func specFile(in files: [TreeEntry], pod: String) -> String? {
+    static func specFile(in files: [TreeEntry], pod: String) -> String? {
         let json = pod + ".podspec.json"
         let ruby = pod + ".podspec"
         let regular = files.lazy.filter { $0.kind == .file }.map(\.name)

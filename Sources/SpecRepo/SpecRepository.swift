@@ -31,9 +31,10 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
         var directory: String
     }
 
-    /// Opens the repo in `tree` and lists it. Throws when the root is missing, is a file,
-    /// holds nothing that looks like a spec repo, or has a malformed `CocoaPods-version.yml`.
-    public init(tree: any SpecTree, name: String? = nil) throws {
+    /// Opens the repo in `tree` and lists it, as deep as `depth` says. Throws when the root
+    /// is missing, is a file, holds nothing that looks like a spec repo, or has a malformed
+    /// `CocoaPods-version.yml`.
+    public init(tree: any SpecTree, name: String? = nil, depth: ListingDepth = .versionDirectories) throws {
         self.tree = tree
         self.name = name ?? tree.defaultName
         let rootEntries: [TreeEntry]
@@ -45,7 +46,7 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
             throw SpecRepoError.repositoryIsAFile(tree.location)
         }
         layout = try SpecRepoLayout.detect(in: tree, rootEntries: rootEntries)
-        let listing = try SpecRepoScanner(tree: tree, layout: layout).scan(rootEntries: rootEntries)
+        let listing = try SpecRepoScanner(tree: tree, layout: layout, depth: depth).scan(rootEntries: rootEntries)
         let hasMarker = !layout.specsDirectory.isEmpty
             || rootEntries.contains { $0.name == SpecRepoLayout.metadataFile }
         if listing.pods.isEmpty && !hasMarker {
@@ -57,8 +58,8 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
     }
 
     /// Opens the spec repo checked out in the directory at `path`.
-    public convenience init(directory path: String, name: String? = nil) throws {
-        try self.init(tree: DirectorySpecTree(path: path), name: name)
+    public convenience init(directory path: String, name: String? = nil, depth: ListingDepth = .versionDirectories) throws {
+        try self.init(tree: DirectorySpecTree(path: path), name: name, depth: depth)
     }
 
     /// The junk skipped so far: what listing found, then what loading specs found.
@@ -106,26 +107,40 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
     }
 
     private func load(pod: PodEntry, entry: VersionEntry) -> Result<Specification, SpecRepoError> {
+        let specPath: String
+        if let known = entry.specPath {
+            specPath = known
+        } else {
+            // Listed with `ListingDepth.versions`: find the spec file now.
+            do {
+                let files = try tree.entries(at: entry.directoryPath)
+                guard let file = SpecRepoScanner.specFile(in: files, pod: pod.name) else {
+                    return .failure(.noSpecFile(path: entry.directoryPath, pod: pod.name))
+                }
+                specPath = entry.directoryPath + "/" + file
+            } catch {
+                return .failure(error as? SpecRepoError
+                    ?? .unreadable(path: entry.directoryPath, reason: String(describing: error)))
+            }
+        }
         let data: Data
         do {
-            data = try tree.contents(at: entry.specPath)
-        } catch let error as SpecRepoError {
-            return .failure(error)
+            data = try tree.contents(at: specPath)
         } catch {
-            return .failure(.unreadable(path: entry.specPath, reason: String(describing: error)))
+            return .failure(error as? SpecRepoError ?? .unreadable(path: specPath, reason: String(describing: error)))
         }
         let spec: Specification
         do {
-            spec = try PodspecReader.read(data: data, path: entry.specPath)
+            spec = try PodspecReader.read(data: data, path: specPath)
         } catch {
-            return .failure(.invalidSpec(path: entry.specPath, line: error.line, message: error.message))
+            return .failure(.invalidSpec(path: specPath, line: error.line, message: error.message))
         }
         // Pod::Source::HealthReporter#check_spec_path compares the name and the version
         // *strings*: a spec saying 1.0.0 under 1.0/ is misfiled even though the versions
         // are equal, because `Pod::Source#specification_path` builds paths from strings.
         guard spec.name == pod.name, spec.version == entry.directoryName else {
             return .failure(.specDisagreesWithDirectory(
-                path: entry.specPath, name: pod.name, version: entry.directoryName,
+                path: specPath, name: pod.name, version: entry.directoryName,
                 specName: spec.name, specVersion: spec.version
             ))
         }
@@ -139,7 +154,9 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
         case .specDisagreesWithDirectory(let path, _, _, let specName, let specVersion):
             return SkippedEntry(path: path, reason: .disagreesWithDirectory(specName: specName, specVersion: specVersion))
         case .unreadable(_, let reason):
-            return SkippedEntry(path: entry.specPath, reason: .unreadable(reason))
+            return SkippedEntry(path: entry.specPath ?? entry.directoryPath, reason: .unreadable(reason))
+        case .noSpecFile(let path, let pod):
+            return SkippedEntry(path: path, reason: .noSpecFile(pod: pod))
         default:
             return nil
         }

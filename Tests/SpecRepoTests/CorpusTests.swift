@@ -66,6 +66,11 @@ enum Corpus {
         #expect(repo.listing == expected.pods)
         #expect(repo.junk == expected.skipped)
         #expect(repo.name == bundle)
+
+        // CocoaPods' own depth lists the same here: every version directory has its spec.
+        let shallow = try SpecRepository(directory: clone.path, depth: .versions)
+        #expect(shallow.listing == expected.pods)
+        #expect(shallow.junk == expected.skipped.filter { $0.split(separator: "/").count == 2 })
     }
 
     @Test func artsyYogaSpecsNamedYogaAreReportedWhenLoaded() throws {

@@ -115,3 +115,49 @@ import Versioning
         #expect(!tree.reads.isEmpty && tree.reads.allSatisfy { $0 == "Foo/1.0.0/Foo.podspec.json" })
     }
 }
+
+/// `ListingDepth.versions`: CocoaPods' own depth, one directory read per pod.
+@Suite struct ShallowListingTests {
+    @Test func readsNoVersionDirectory() throws {
+        let tree = CountingTree(InMemorySpecTree(location: "/repos/acme", textFiles: podFiles("Foo", ["1.0.0", "2.0.0"])))
+        let repo = try SpecRepository(tree: tree, depth: .versions)
+        #expect(repo.listing == ["Foo\t2.0.0 1.0.0"])
+        #expect(tree.listed == ["", "Foo"])
+        #expect(repo.pod(named: "Foo")?.versions.first?.specPath == nil)
+    }
+
+    @Test func listsWhatCocoaPodsListsAndFindsTheSpecWhenLoading() throws {
+        let repo = try SpecRepository.test(files: [
+            "Foo/1.0.0/Foo.podspec.json": jsonSpec("Foo", "1.0.0"),
+            "Foo/1.0.0/Foo.podspec": rubySpec("Foo", "0.0.0"),
+            "Foo/1.1.0/Foo.podspec": rubySpec("Foo", "1.1.0"),
+            "Foo/1.1.0/.DS_Store": "",
+            "Foo/.DS_Store": "",
+        ], emptyDirectories: ["Foo/2.0.0"], depth: .versions)
+        #expect(repo.listing == ["Foo\t2.0.0 1.1.0 1.0.0"])
+        #expect(repo.junk == ["Foo/.DS_Store: hidden file"])
+
+        #expect(try repo.specification(name: "Foo", version: version("1.0.0")).version == "1.0.0")
+        #expect(try repo.specification(name: "Foo", version: version("1.1.0")).version == "1.1.0")
+        #expect(throws: SpecRepoError.noSpecFile(path: "Foo/2.0.0", pod: "Foo")) {
+            try repo.specification(name: "Foo", version: version("2.0.0"))
+        }
+        #expect(SpecRepoError.noSpecFile(path: "Foo/2.0.0", pod: "Foo").description
+            == "Foo/2.0.0: no Foo.podspec.json or Foo.podspec in the version directory; add the spec or remove the directory")
+        #expect(repo.junk == [
+            "Foo/.DS_Store: hidden file",
+            "Foo/2.0.0: no Foo.podspec.json or Foo.podspec in the version directory",
+        ])
+    }
+
+    @Test func findsASpecFileThatDiffersOnlyInCase() throws {
+        let repo = try SpecRepository.test(
+            files: ["yoga/0.42.0.React/Yoga.podspec.json": jsonSpec("Yoga", "0.42.0.React")], depth: .versions)
+        #expect(throws: SpecRepoError.specDisagreesWithDirectory(
+            path: "yoga/0.42.0.React/Yoga.podspec.json", name: "yoga", version: "0.42.0.React",
+            specName: "Yoga", specVersion: "0.42.0.React"
+        )) {
+            try repo.specification(name: "yoga", version: version("0.42.0.React"))
+        }
+    }
+}

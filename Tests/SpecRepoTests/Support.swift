@@ -35,11 +35,13 @@ extension SpecRepository {
     /// A repo over an in-memory tree located at `/repos/acme`.
     static func test(
         files: [String: String] = podFiles("Foo", ["1.0.0"]),
-        emptyDirectories: [String] = []
+        emptyDirectories: [String] = [],
+        depth: ListingDepth = .versionDirectories
     ) throws -> SpecRepository {
-        try SpecRepository(tree: InMemorySpecTree(
-            location: "/repos/acme", textFiles: files, emptyDirectories: emptyDirectories
-        ))
+        try SpecRepository(
+            tree: InMemorySpecTree(location: "/repos/acme", textFiles: files, emptyDirectories: emptyDirectories),
+            depth: depth
+        )
     }
 
     /// `Name<TAB>v1 v2 …` per pod, as `repo show` prints them.
@@ -58,6 +60,7 @@ final class CountingTree: SpecTree, @unchecked Sendable {
     let base: any SpecTree
     private let lock = NSLock()
     private var contentsReads: [String] = []
+    private var directoryReads: [String] = []
 
     init(_ base: any SpecTree) {
         self.base = base
@@ -68,8 +71,12 @@ final class CountingTree: SpecTree, @unchecked Sendable {
     /// The paths read with `contents(at:)`, in order.
     var reads: [String] { lock.withLock { contentsReads } }
 
+    /// The directories listed, in order.
+    var listed: [String] { lock.withLock { directoryReads } }
+
     func entries(at path: String) throws -> [TreeEntry] {
-        try base.entries(at: path)
+        lock.withLock { directoryReads.append(path) }
+        return try base.entries(at: path)
     }
 
     func contents(at path: String) throws -> Data {
