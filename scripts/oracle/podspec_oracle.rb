@@ -27,6 +27,10 @@
 #   source: :git and :tag, null when absent or unevaluable (then named in `unevaluated`).
 #   Test and app specs are not subspecs for compctl and are left out.
 #
+# Known limits: the oracle never raises, so it never runs a `rescue` clause (compctl treats
+# one as conditional when the code before it met something unknown); and a condition on the
+# truthiness of an unknown object itself (`if helper_value`) is always taken.
+#
 # Usage: ruby scripts/oracle/podspec_oracle.rb [CORPUS_DIR] [OUTPUT_JSON]
 # Needs the git CLI to clone the spec-repo bundles into a temporary directory.
 
@@ -89,7 +93,18 @@ module Oracle
     end
 
     def record(*event)
-      @events << event
+      @events << event.map { |value| plain(value) }
+    end
+
+    # A value that can leave the child process: unknown values become their markers.
+    def plain(value)
+      case value
+      when Unknown then value.__marker
+      when Array then value.map { |v| plain(v) }
+      when Hash then value.to_h { |k, v| [plain(k), plain(v)] }
+      when String, Symbol, Integer, Float, true, false, nil then value
+      else value.to_s
+      end
     end
   end
 
@@ -123,12 +138,17 @@ module Oracle
       {}
     end
 
-    def ==(_other)
-      ::Oracle.probe
+    def hash
+      __id__
     end
 
-    def !=(_other)
-      ::Oracle.probe
+    def eql?(other)
+      equal?(other)
+    end
+
+    # Comparisons are questions about the unknown value: environment probes.
+    %i[== != =~ === < > <= >=].each do |operator|
+      define_method(operator) { |_other| ::Oracle.probe }
     end
 
     def !
@@ -143,9 +163,12 @@ module Oracle
       true
     end
 
-    def method_missing(name, *_args, &_block)
+    # Any other use of an unknown value is unknown too; a block it is given runs once with
+    # unknown arguments, so what the block declares is seen (and is unknown).
+    def method_missing(name, *_args, &block)
       return ::Oracle.probe if name.to_s.end_with?('?')
 
+      block&.call(self, self)
       self
     end
 
@@ -157,7 +180,7 @@ module Oracle
   # The environment: every read is a probe.
   module FakeENV
     def self.[](_key)
-      Oracle.probe ? Oracle.mark(:environment) : nil
+      Oracle.probe ? Oracle.unknown(:environment) : nil
     end
 
     def self.fetch(key, default = nil)
@@ -459,6 +482,7 @@ module Oracle
       pod = Module.new
       pod.const_set(:Spec, Spec)
       pod.const_set(:Specification, Spec)
+      pod.define_singleton_method(:const_missing) { |_name| Sandbox.unknown_module }
       sandbox.const_set(:Pod, pod)
       sandbox.const_set(:ENV, FakeENV)
       sandbox.const_set(:File, FakeFile)
@@ -466,7 +490,7 @@ module Oracle
       sandbox.const_set(:Dir, FakeFile)
       sandbox.const_set(:JSON, FakeJSON)
       sandbox.define_singleton_method(:const_missing) { |_name| Sandbox.unknown_module }
-      sandbox.define_singleton_method(:`) { |_command| Oracle.mark(:shell) }
+      sandbox.define_singleton_method(:`) { |_command| Oracle.unknown(:shell) }
       sandbox.define_singleton_method(:system) { |*_args| Oracle.probe }
       %i[require require_relative load].each do |name|
         sandbox.define_singleton_method(name) { |*_args| true }
@@ -475,7 +499,9 @@ module Oracle
         if args.any? { |a| a.is_a?(Spec) || a.is_a?(PlatformProxy) }
           Oracle.record(:error, Oracle.current_line, :helper_with_spec)
         end
-        Oracle.unknown(:helper)
+        # A helper's result is false in the first world and unknown in the second, so a
+        # condition on it (`if use_hermes()`) shows as a difference between the worlds.
+        Oracle.probe ? Oracle.unknown(:helper) : false
       end
       sandbox
     end
@@ -493,6 +519,22 @@ module Oracle
     end
   end
 
+  # In the first world a helper's result is `false`; anything done with it stays `false`.
+  # Only ever loaded in the child process that evaluates one world.
+  module FalseHelperResult
+    def method_missing(_name, *_args)
+      false
+    end
+
+    def respond_to_missing?(*)
+      true
+    end
+
+    def to_str
+      'false'
+    end
+  end
+
   module_function
 
   # Runs one world in a child process so helper definitions never leak between files.
@@ -501,6 +543,7 @@ module Oracle
     pid = fork do
       reader.close
       Oracle.reset(path, world)
+      FalseClass.include(FalseHelperResult) if world == :unset
       result = begin
         value = Sandbox.build.module_eval(source, path, 1)
         if value.is_a?(Spec)
@@ -513,6 +556,7 @@ module Oracle
         { 'exception' => "#{e.class}: #{e.message}", 'line' => line }
       end
       result['events'] = Oracle.events
+      result = Oracle.plain(result)
       writer.write(Marshal.dump(result))
       writer.close
       exit!(0)
@@ -540,6 +584,10 @@ module Oracle
     if first_error && (index.nil? || first_error <= index)
       return { 'error' => { 'line' => a[first_error][1], 'reason' => a[first_error][2].to_s } }
     end
+    # Where only the second world meets an unknown value, that value is the cause.
+    if index && b[index]&.first == :error
+      return { 'error' => { 'line' => b[index][1], 'reason' => b[index][2].to_s } }
+    end
     if index
       line = last_probe_before(unset['events'], index) || last_probe_before(set['events'], index)
       return { 'error' => { 'line' => line, 'reason' => 'condition' } }
@@ -551,19 +599,20 @@ module Oracle
   # on them, they depend on the environment and are recorded as unevaluated.
   def reconcile(unset, set)
     spec = unset.dup
+    spec['unevaluated'] = (unset['unevaluated'] + set['unevaluated']).uniq
     if unset['source'] && set['source']
       %w[git tag].each do |key|
         next if unset['source'][key] == set['source'][key]
 
         spec['source'] = spec['source'].merge(key => nil)
-        spec['unevaluated'] += ["source.#{key}"]
+        spec['unevaluated'] |= ["source.#{key}"]
       end
     end
     targets = {}
     unset['deployment_targets'].each do |platform, target|
       if set['deployment_targets'].key?(platform) && set['deployment_targets'][platform] == target
         targets[platform] = target
-      else
+      elsif !spec['unevaluated'].include?("platforms.#{platform}")
         spec['unevaluated'] += ["platforms.#{platform}"]
       end
     end

@@ -103,6 +103,9 @@ final class RubyEvaluator {
     /// Set when a `next`, `break` or `return` ran under an unknown condition: the rest of the
     /// enclosing body may not run.
     private var taintedJump: Origin?
+    /// How many evaluations gave an unknown value so far: code that met none cannot have
+    /// raised, so its `rescue` clauses cannot run.
+    private var unknownResults = 0
     private var constants: [String: RubyValue] = [:]
     /// The name the podspec gives its spec (`s`, `spec`…), for the fixes messages suggest.
     private var receiverName = "s"
@@ -163,6 +166,12 @@ final class RubyEvaluator {
     }
 
     private func evaluate(_ node: RubyNode, _ scope: Scope) throws(Jump) -> RubyValue {
+        let value = try evaluateNode(node, scope)
+        if case .unknown = value { unknownResults += 1 }
+        return value
+    }
+
+    private func evaluateNode(_ node: RubyNode, _ scope: Scope) throws(Jump) -> RubyValue {
         let line = node.line
         switch node.kind {
         case .nil: return .nil
@@ -265,8 +274,11 @@ final class RubyEvaluator {
             case true?: return try evaluate(right, scope)
             case nil:
                 let origin = value.unknownOrigin!
-                _ = try withTaint(Origin(kind: .condition(origin), line: line)) { () throws(Jump) in try evaluate(right, scope) }
-                return value
+                let other = try withTaint(Origin(kind: .condition(origin), line: origin.line)) { () throws(Jump) in
+                    try evaluate(right, scope)
+                }
+                // `unknown && false` is false whatever the unknown is.
+                return other.truthiness == false ? other : value
             }
         case .or(let left, let right):
             let value = try evaluate(left, scope)
@@ -275,7 +287,7 @@ final class RubyEvaluator {
             case false?: return try evaluate(right, scope)
             case nil:
                 let origin = value.unknownOrigin!
-                _ = try withTaint(Origin(kind: .condition(origin), line: line)) { () throws(Jump) in try evaluate(right, scope) }
+                _ = try withTaint(Origin(kind: .condition(origin), line: origin.line)) { () throws(Jump) in try evaluate(right, scope) }
                 return value
             }
         case .not(let inner):
@@ -299,7 +311,7 @@ final class RubyEvaluator {
             case true?: return try evaluate(yes, scope)
             case false?: return try evaluate(no, scope)
             case nil:
-                let origin = Origin(kind: .condition(condition.unknownOrigin!), line: line)
+                let origin = Origin(kind: .condition(condition.unknownOrigin!), line: condition.unknownOrigin!.line)
                 try withTaint(origin) { () throws(Jump) in
                     _ = try evaluate(yes, scope)
                     _ = try evaluate(no, scope)
@@ -312,7 +324,7 @@ final class RubyEvaluator {
             case true?: return try statements(thenBody, scope)
             case false?: return try statements(elseBody, scope)
             case nil:
-                let origin = Origin(kind: .condition(condition.unknownOrigin!), line: line)
+                let origin = Origin(kind: .condition(condition.unknownOrigin!), line: condition.unknownOrigin!.line)
                 try withTaint(origin) { () throws(Jump) in
                     _ = try statements(thenBody, scope)
                     _ = try statements(elseBody, scope)
@@ -347,8 +359,8 @@ final class RubyEvaluator {
                     case false?:
                         continue
                     case nil:
-                        let origin = Origin(
-                            kind: .condition((candidate.unknownOrigin ?? subject?.unknownOrigin)!), line: line)
+                        let inner = (candidate.unknownOrigin ?? subject?.unknownOrigin)!
+                        let origin = Origin(kind: .condition(inner), line: inner.line)
                         try withTaint(origin) { () throws(Jump) in
                             for remaining in whens[offset...] { _ = try statements(remaining.body, scope) }
                             _ = try statements(elseBody, scope)
@@ -359,8 +371,10 @@ final class RubyEvaluator {
             }
             return try statements(elseBody, scope)
         case .begin(let body, let rescues, let elseBody, let ensureBody):
+            let unknownsBefore = unknownResults
             var value = try statements(body, scope)
-            for rescue in rescues {
+            // Code that only computed known values raised nothing; its rescue clauses never run.
+            for rescue in rescues where unknownResults != unknownsBefore {
                 try withTaint(Origin(kind: .rescue, line: line)) { () throws(Jump) in _ = try statements(rescue, scope) }
             }
             if !elseBody.isEmpty { value = try statements(elseBody, scope) }
@@ -578,10 +592,32 @@ final class RubyEvaluator {
             if let x = Int(a), let y = Int(b) { return .number(String(x - y)) }
         case ("-", .array(let a), .array(let b)):
             return .array(a.filter { item in !b.contains { $0.equals(item) == true } })
+        case ("<", _, _), ("<=", _, _), (">", _, _), (">=", _, _):
+            guard let order = compare(left, right) else { break }
+            switch op {
+            case "<": return .bool(order < 0)
+            case "<=": return .bool(order <= 0)
+            case ">": return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
         default:
             break
         }
         return unknown(.unsupported("`\(op)`"), line)
+    }
+
+    /// Ruby's `<=>` for two numbers or two strings (byte order, as Ruby compares them).
+    private func compare(_ left: RubyValue, _ right: RubyValue) -> Int? {
+        switch (left, right) {
+        case (.number(let a), .number(let b)):
+            guard let x = Double(a.replacingOccurrences(of: "_", with: "")),
+                  let y = Double(b.replacingOccurrences(of: "_", with: "")) else { return nil }
+            return x < y ? -1 : (x > y ? 1 : 0)
+        case (.string(let a, _), .string(let b, _)):
+            return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : (a == b ? 0 : 1)
+        default:
+            return nil
+        }
     }
 
     private func index(_ receiver: RubyValue, _ arguments: [RubyValue], line: Int) -> RubyValue {
@@ -596,6 +632,8 @@ final class RubyEvaluator {
             }
         case .module("ENV"):
             return unknown(.environment, line)
+        case .module("File"), .module("Dir"), .module("IO"):
+            return unknown(.file, line)
         case .unknown:
             return receiver
         default:
@@ -627,7 +665,6 @@ final class RubyEvaluator {
         }
         let receiver = try evaluate(receiverNode, scope)
         if call.isSafeNavigation, case .nil = receiver { return .nil }
-        // `Pod::Spec.new do |s| … end` and `s.subspec 'A' do |ss| … end` run their blocks here.
         let arguments = try evaluateArguments(call.arguments, scope)
         return try send(call.name, to: receiver, arguments: arguments, block: call.block, scope, line: line)
     }
@@ -636,12 +673,24 @@ final class RubyEvaluator {
     private func function(_ call: RubyNode.Call, _ scope: Scope, line: Int) throws(Jump) -> RubyValue {
         let arguments = try evaluateArguments(call.arguments, scope)
         switch call.name {
-        case "require", "require_relative", "load", "puts", "print", "p", "pp", "warn", "printf":
+        case "puts", "print", "p", "pp", "warn", "printf":
             return .nil
+        case "require", "require_relative", "load":
+            // Loading code compctl does not read may fail, or define what the file uses later.
+            return unknown(.file, line)
         case "system", "exec", "spawn", "`":
             return unknown(.shell, line)
         case "__dir__":
             return unknown(.file, line)
+        case "Array" where arguments.count == 1:
+            switch arguments[0] {
+            case .array, .unknown: return arguments[0]
+            case .nil: return .array([])
+            case .hash(let pairs): return .array(pairs.map { .array([$0.key, $0.value]) })
+            default: return .array([arguments[0]])
+            }
+        case "String" where arguments.count == 1:
+            return toString(arguments[0], line: line)
         default:
             break
         }
@@ -664,7 +713,7 @@ final class RubyEvaluator {
         let savedJump = taintedJump
         defer { taintedJump = savedJump }
         do {
-            try withTaint(Origin(kind: .loop(origin), line: block.line)) { () throws(Jump) in
+            try withTaint(Origin(kind: .loop(origin), line: origin.line)) { () throws(Jump) in
                 _ = try statements(block.body, inner)
             }
         } catch .next, .break {
@@ -696,6 +745,7 @@ final class RubyEvaluator {
         case .spec(let id):
             return try specMethod(name, id, arguments, block, scope, line: line)
         case .platform(let id, let platform):
+            if block != nil, !name.hasSuffix("=") { unknownMethod("\(receiverName).\(platform).\(name)", line: line) }
             return platformMethod(name, id, platform, arguments, line: line)
         case .module(let module):
             return try moduleMethod(name, module, arguments, block, scope, line: line)
@@ -951,12 +1001,21 @@ final class RubyEvaluator {
                 // An attribute compctl does not read.
                 return value
             }
-            if let block {
-                try unknownBlock(block, origin: Origin(kind: .attribute(name), line: line), scope)
+            if !arguments.isEmpty || block != nil {
+                unknownMethod("\(receiverName).\(name)", line: line)
+                return unknown(.attribute(name), line)
             }
             return unknown(.attribute(name), line)
         }
         return value
+    }
+
+    /// A call with arguments or a block to a method the CocoaPods DSL does not have, such as
+    /// a plugin or a method the podspec adds to `Pod::Specification`: it may declare
+    /// subspecs or dependencies compctl would miss.
+    private func unknownMethod(_ call: String, line: Int) {
+        fatal(line: line, "cannot evaluate `\(call)`: it is not a CocoaPods DSL method compctl knows, so it may declare "
+            + "subspecs or dependencies compctl would miss; use dependency and subspec directly")
     }
 
     private func platformMethod(_ name: String, _ id: Int, _ platform: String, _ arguments: [RubyValue], line: Int) -> RubyValue {
@@ -979,6 +1038,7 @@ final class RubyEvaluator {
             return value
         default:
             if name.hasSuffix("=") { return arguments.first ?? .nil }
+            if !arguments.isEmpty { unknownMethod("\(receiverName).\(platform).\(name)", line: line) }
             return unknown(.attribute("\(platform).\(name)"), line)
         }
     }

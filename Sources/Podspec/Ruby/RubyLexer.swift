@@ -240,7 +240,7 @@ struct RubyLexer {
             try lexQuoted(close: 0x27, open: nil, interpolates: false, kind: .string, start: start, line: startLine)
             markLabelString()
         case 0x60:  // `
-            if let last = tokens.last, last.kind == .op, last.text == "." || last.text == "def" {
+            if let last = tokens.last, last.isOp(".") || last.isKeyword("def") {
                 index += 1
                 append(.identifier, "`", start: start, line: startLine)
             } else {
@@ -302,7 +302,9 @@ struct RubyLexer {
 
     private mutating func lexIdentifier(start: Int, startLine: Int) {
         while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
-        let afterDot = tokens.last.map { $0.kind == .op && ($0.text == "." || $0.text == "&." || $0.text == "def") } ?? false
+        let afterDot = tokens.last.map { last in
+            (last.kind == .op && (last.text == "." || last.text == "&.")) || last.isKeyword("def")
+        } ?? false
         // `name?` and `name!` are method names, but not in `a != b` or `a ?b : c`.
         if index < bytes.count, bytes[index] == 0x3F || bytes[index] == 0x21,
            byte(at: 1) != 0x3D || byte(at: 2) == 0x3D {
@@ -318,7 +320,7 @@ struct RubyLexer {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         let first = bytes[start]
-        if !afterDot, Self.keywords.contains(text) {
+        if !afterDot, index - start <= 8, Self.keywords.contains(text) {
             append(.keyword, text, start: start, line: startLine)
         } else if first >= 0x41 && first <= 0x5A {
             append(.constant, text, start: start, line: startLine)
@@ -326,11 +328,6 @@ struct RubyLexer {
             append(.identifier, text, start: start, line: startLine)
         }
     }
-
-    /// `x.nil? ? a : b` has a space after the `?` that ends the name; `a ?b :c` does not
-    /// matter for podspecs. The `?` belongs to the name unless a space and a `:` follow later
-    /// on the line with no other `?` — too subtle to be worth it; keep it simple.
-    private func ternaryAhead() -> Bool { false }
 
     private func spaceAfterColon() -> Bool {
         Self.isSpace(byte(at: 1)) || byte(at: 1) == 0x0A
@@ -392,23 +389,28 @@ struct RubyLexer {
         }
     }
 
-    private static let operators: [String] = [
-        "**=", "<=>", "===", "...", "<<=", ">>=", "||=", "&&=",
-        "**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "+=", "-=", "*=",
-        "/=", "%=", "|=", "&=", "^=", "=>", "->", "..", "&.", "::",
-    ]
+    /// Multi-byte operators by their first byte, longest first.
+    private static let operators: [UInt8: [(text: String, bytes: [UInt8])]] = {
+        let all = [
+            "**=", "<=>", "===", "...", "<<=", ">>=", "||=", "&&=",
+            "**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "+=", "-=", "*=",
+            "/=", "%=", "|=", "&=", "^=", "=>", "->", "..", "&.", "::",
+        ]
+        return Dictionary(grouping: all.map { ($0, Array($0.utf8)) }, by: { $0.1[0] })
+            .mapValues { $0.sorted { $0.1.count > $1.1.count } }
+    }()
 
     private mutating func lexOperator(start: Int, startLine: Int) {
-        for candidate in Self.operators {
-            let utf8 = candidate.utf8
-            if index + utf8.count <= bytes.count, bytes[index..<(index + utf8.count)].elementsEqual(utf8) {
-                index += utf8.count
-                append(.op, candidate, start: start, line: startLine)
+        for candidate in Self.operators[bytes[index]] ?? [] {
+            let end = index + candidate.bytes.count
+            if end <= bytes.count, bytes[index..<end].elementsEqual(candidate.bytes) {
+                index = end
+                append(.op, candidate.text, start: start, line: startLine)
                 return
             }
         }
         index += 1
-        append(.op, String(decoding: [bytes[start]], as: UTF8.self), start: start, line: startLine)
+        append(.op, String(UnicodeScalar(bytes[start])), start: start, line: startLine)
     }
 
     // MARK: - Strings
@@ -419,6 +421,25 @@ struct RubyLexer {
         close: UInt8, open: UInt8?, interpolates: Bool, kind: RubyToken.Kind, start: Int, line startLine: Int
     ) throws(RubySyntaxError) {
         let contentStart = index
+        // Most literals hold no escape, interpolation or nesting: take their bytes as they are.
+        if open == nil {
+            var probe = index
+            while probe < bytes.count {
+                let byte = bytes[probe]
+                if byte == close || byte == 0x5C || byte == 0x0A || (interpolates && byte == 0x23) { break }
+                probe += 1
+            }
+            if probe < bytes.count, bytes[probe] == close, kind != .regex {
+                let value = String(decoding: bytes[index..<probe], as: UTF8.self)
+                index = probe + 1
+                var token = RubyToken(kind: kind, text: "", line: startLine, start: start, end: index, spaceBefore: spaceBefore)
+                token.parts = [.text(value)]
+                if kind == .string { token.plainContent = contentStart..<probe }
+                if kind == .dynamicSymbol { token.text = value }
+                tokens.append(token)
+                return
+            }
+        }
         var parts: [RubyStringPart] = []
         var text: [UInt8] = []
         var plain = true
@@ -443,6 +464,8 @@ struct RubyLexer {
                     if kind == .regex {
                         text.append(0x5C)
                         text.append(escaped)
+                    } else if escaped == 0x78 || escaped == 0x75 {  // \xHH, \uHHHH, \u{H…}
+                        appendCodeEscape(unicode: escaped == 0x75, to: &text)
                     } else {
                         appendEscape(escaped, to: &text)
                     }
@@ -484,6 +507,53 @@ struct RubyLexer {
             token.text = value
         }
         tokens.append(token)
+    }
+
+    /// Reads the digits of a `\x` or `\u` escape that was just consumed.
+    private mutating func appendCodeEscape(unicode: Bool, to text: inout [UInt8]) {
+        func hexValue(_ byte: UInt8) -> UInt32? {
+            switch byte {
+            case 0x30...0x39: return UInt32(byte - 0x30)
+            case 0x41...0x46: return UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: return UInt32(byte - 0x61 + 10)
+            default: return nil
+            }
+        }
+        var codes: [UInt32] = []
+        if unicode, byte(at: 0) == 0x7B {
+            index += 1
+            var code: UInt32 = 0
+            var digits = 0
+            while index < bytes.count, bytes[index] != 0x7D {
+                if let digit = hexValue(bytes[index]) {
+                    code = code &* 16 &+ digit
+                    digits += 1
+                } else if digits > 0 {
+                    codes.append(code)
+                    code = 0
+                    digits = 0
+                }
+                index += 1
+            }
+            if digits > 0 { codes.append(code) }
+            if index < bytes.count { index += 1 }
+        } else {
+            var code: UInt32 = 0
+            var digits = 0
+            while digits < (unicode ? 4 : 2), index < bytes.count, let digit = hexValue(bytes[index]) {
+                code = code * 16 + digit
+                digits += 1
+                index += 1
+            }
+            codes.append(code)
+        }
+        for code in codes {
+            if !unicode, code < 0x100 {
+                text.append(UInt8(code))
+            } else if let scalar = Unicode.Scalar(code) {
+                text.append(contentsOf: Array(String(Character(scalar)).utf8))
+            }
+        }
     }
 
     private func appendEscape(_ escaped: UInt8, to text: inout [UInt8]) {

@@ -93,7 +93,7 @@ struct RubyParser {
 
     /// Statements up to one of the `terminators` keywords (or `}` when listed), which is not
     /// consumed. With no terminators, up to the end of the input.
-    private mutating func statements(until terminators: Set<String>) throws(ParseError) -> [RubyNode] {
+    private mutating func statements(until terminators: [String]) throws(ParseError) -> [RubyNode] {
         var result: [RubyNode] = []
         while true {
             skipNewlines()
@@ -118,7 +118,7 @@ struct RubyParser {
         }
     }
 
-    private func atStatementEnd(_ terminators: Set<String>) -> Bool {
+    private func atStatementEnd(_ terminators: [String]) -> Bool {
         switch current.kind {
         case .newline, .end: return true
         case .op: return current.text == ";" || (current.text == "}" && terminators.contains("}"))
@@ -130,7 +130,7 @@ struct RubyParser {
 
     /// Skips the statement at `position` up to its end at the same nesting depth and
     /// describes what it seemed to do.
-    private mutating func recover(_ terminators: Set<String>) throws(ParseError) -> RubyNode {
+    private mutating func recover(_ terminators: [String]) throws(ParseError) -> RubyNode {
         let line = current.line
         var writes: [String] = []
         var local: String?
@@ -346,26 +346,25 @@ struct RubyParser {
         return left
     }
 
-    /// Binary operators by precedence, lowest first.
-    private static let precedence: [[String]] = [
-        ["||"],
-        ["&&"],
-        ["<=>", "==", "===", "!=", "=~", "!~"],
-        ["<", "<=", ">", ">="],
-        ["|", "^"],
-        ["&"],
-        ["<<", ">>"],
-        ["+", "-"],
-        ["*", "/", "%"],
+    /// Binary operators and their precedence, higher binds tighter.
+    private static let binaryPrecedence: [String: Int] = [
+        "||": 0,
+        "&&": 1,
+        "<=>": 2, "==": 2, "===": 2, "!=": 2, "=~": 2, "!~": 2,
+        "<": 3, "<=": 3, ">": 3, ">=": 3,
+        "|": 4, "^": 4,
+        "&": 5,
+        "<<": 6, ">>": 6,
+        "+": 7, "-": 7,
+        "*": 8, "/": 8, "%": 8,
     ]
 
-    private mutating func binary(_ level: Int) throws(ParseError) -> RubyNode {
-        guard level < Self.precedence.count else { return try unary() }
-        var left = try binary(level + 1)
-        while current.kind == .op, Self.precedence[level].contains(current.text) {
+    /// Binary operators by precedence climbing: operands of operators at `minimum` or above.
+    private mutating func binary(_ minimum: Int) throws(ParseError) -> RubyNode {
+        var left = try unary()
+        while current.kind == .op, let level = Self.binaryPrecedence[current.text], level >= minimum {
             let op = advance()
             skipNewlines()
-            if level == 0 && current.isKeyword("not") { throw fail() }
             let right = try binary(level + 1)
             switch op.text {
             case "||": left = RubyNode(.or(left, right), line: op.line)

@@ -38,14 +38,51 @@ struct RubyToken {
     var end: Int
     /// Whether whitespace separates the token from the one before it.
     var spaceBefore: Bool
-    var parts: [RubyStringPart] = []
-    var words: [String] = []
+    /// A string written as `"key": value`, which makes a symbol key in a hash.
+    var isLabelString = false
+    /// What only literals carry, out of line so that the parser copies tokens cheaply.
+    private var payload: Payload?
+
+    private final class Payload {
+        let parts: [RubyStringPart]
+        let words: [String]
+        let plainContent: Range<Int>?
+
+        init(parts: [RubyStringPart], words: [String], plainContent: Range<Int>?) {
+            self.parts = parts
+            self.words = words
+            self.plainContent = plainContent
+        }
+    }
+
+    init(kind: Kind, text: String, line: Int, start: Int, end: Int, spaceBefore: Bool) {
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.start = start
+        self.end = end
+        self.spaceBefore = spaceBefore
+    }
+
+    /// The pieces of a string, shell command or dynamic symbol.
+    var parts: [RubyStringPart] {
+        get { payload?.parts ?? [] }
+        set { payload = Payload(parts: newValue, words: words, plainContent: plainContent) }
+    }
+
+    /// The elements of a `%w[…]` or `%i[…]` list.
+    var words: [String] {
+        get { payload?.words ?? [] }
+        set { payload = Payload(parts: parts, words: newValue, plainContent: plainContent) }
+    }
+
     /// For a string literal whose bytes between the delimiters are exactly its value (no
     /// escape, no interpolation): the byte range of that content. The version rewriter
     /// replaces only such literals.
-    var plainContent: Range<Int>?
-    /// A string written as `"key": value`, which makes a symbol key in a hash.
-    var isLabelString = false
+    var plainContent: Range<Int>? {
+        get { payload?.plainContent }
+        set { payload = Payload(parts: parts, words: words, plainContent: newValue) }
+    }
 
     func isOp(_ op: String) -> Bool { kind == .op && text == op }
     func isKeyword(_ word: String) -> Bool { kind == .keyword && text == word }
