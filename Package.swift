@@ -22,7 +22,7 @@ let package = Package(
         .target(
             name: "CompctlCLI",
             dependencies: [
-                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO",
+                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "ComponentRelease",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,10 +40,14 @@ let package = Package(
         .target(
             name: "SpecRepo",
             dependencies: [
-                "Versioning", "Podspec",
+                "Versioning", "Podspec", "Git",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+
+        // Releasing a component from its work tree (`compctl bump`): rewrite the podspec's
+        // version, commit, tag, push, and undo the local steps when a later one fails.
+        .target(name: "ComponentRelease", dependencies: ["Versioning", "Podspec", "Git", "FileIO"]),
 
         // Developer tool, not shipped: writes seeded synthetic spec repos (N pods x M
         // versions, layered `~>` dependencies, some rcs) for `scripts/bench.sh`.
@@ -92,10 +96,11 @@ let package = Package(
         // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.
         .testTarget(
             name: "SpecRepoTests",
-            dependencies: ["SpecRepo", "Versioning", "Podspec"],
+            dependencies: ["SpecRepo", "Versioning", "Podspec", "Git"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
+        .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
