@@ -16,6 +16,8 @@ public struct Compctl: AsyncParsableCommand {
             VersionCommand.self,
             RepoCommand.self,
             LintCommand.self,
+            BumpCommand.self,
+            PublishCommand.self,
             SpecCommand.self,
         ]
     )
