@@ -104,9 +104,11 @@ public struct DirectorySpecTree: SpecTree {
                 if count == 0 { break }
                 guard count > 0 else { throw DirectoryReadError(code: errno) }
                 var offset = 0
+                var nextPosition: Int64 = 0
                 while offset < count {
                     // struct linux_dirent64: u64 d_ino, s64 d_off, u16 d_reclen, u8 d_type, char d_name[].
                     let record = buffer.pointer + offset
+                    nextPosition = record.loadUnaligned(fromByteOffset: 8, as: Int64.self)
                     let length = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
                     let type = record.load(fromByteOffset: 18, as: UInt8.self)
                     let namePointer = (record + 19).assumingMemoryBound(to: UInt8.self)
@@ -115,6 +117,11 @@ public struct DirectorySpecTree: SpecTree {
                     if name == "." || name == ".." { continue }
                     entries.append(TreeEntry(name: name, kind: kind(type: type, name: name, in: descriptor)))
                 }
+                // ext4 (hashed directories, which includes every one-block directory) marks
+                // the end with the position INT64_MAX, so the call that would return 0 can be
+                // skipped: that is 200,000 system calls for a 10,000-pod repo. Any other
+                // position, on any file system, falls back to asking again.
+                if nextPosition == Int64.max { break }
             }
             return entries
         }

@@ -36,6 +36,17 @@ import Testing
         #expect(DirectorySpecTree(path: scratch.url.path + "/Foo/..").defaultName == scratch.url.lastPathComponent)
     }
 
+    /// More entries than one 32 KiB `getdents64` buffer holds.
+    @Test func directoryLargerThanOneReadIsListedWhole() throws {
+        let names = (0..<3000).map { String(format: "version-directory-name-%05d", $0) }
+        let scratch = try Scratch([:], emptyDirectories: names.map { "Big/" + $0 })
+        let tree = DirectorySpecTree(path: scratch.url.path)
+        #expect(try tree.entries(at: "Big").map(\.name).sorted() == names)
+        let listing = try tree.entriesWithChildren(at: "")
+        #expect(listing.count == 1)
+        #expect(try listing[0].children?.get().count == 3000)
+    }
+
     @Test func symlinkToADirectoryIsADirectory() throws {
         let scratch = try Scratch(["Real/1.0.0/Real.podspec.json": "{}"])
         try FileManager.default.createSymbolicLink(
