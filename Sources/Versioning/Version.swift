@@ -1,0 +1,239 @@
+/// A version of a pod, parsed and ordered exactly as CocoaPods' `Pod::Version` does.
+///
+/// Segments are runs of digits or letters; the first letter starts the prerelease part, and
+/// a `-` anywhere (outside build metadata) also makes a version a prerelease. Trailing zero
+/// segments do not count (`1.0 == 1.0.0`), build metadata after `+` is ignored, and
+/// `1.0.0-rc.1 == 1.0.0.rc.1`. Everything needed to compare is computed once, at `init`.
+public struct Version: Sendable {
+    /// The text the version was made from, with surrounding white space removed.
+    public let description: String
+    /// Whether the version is a prerelease: it has a letter or a `-` before any build metadata.
+    public let isPrerelease: Bool
+
+    /// `Pod::Version#numeric_segments`: the leading numbers, trailing zeros dropped.
+    let numbers: [Int]
+    /// `Pod::Version#prerelease_segments`: everything from the first letter run on.
+    let prereleaseSegments: [Segment]
+    /// How many leading numbers the text has, trailing zeros included (for Gem's
+    /// `release` and `bump`, which keep them).
+    let leadingNumberCount: Int
+
+    /// One segment of the prerelease part.
+    enum Segment: Hashable, Sendable {
+        case number(Int)
+        case text(String)
+    }
+
+    /// Parses `string` as CocoaPods would, or throws `VersionError.malformed` saying why not.
+    public init(_ string: String) throws {
+        let text = Version.trimmed(string)
+        guard !text.isEmpty else {
+            throw VersionError.malformed(string, reason: "it is empty")
+        }
+        let bytes = Array(text.utf8)
+        guard VersionGrammar.matchesVersion(bytes) else {
+            throw VersionError.malformed(text, reason: VersionGrammar.diagnose(bytes))
+        }
+        try self.init(validated: text, bytes: bytes)
+    }
+
+    /// Builds a version from text that already passed the grammar.
+    init(validated text: String, bytes: [UInt8]) throws {
+        // Pod::Version#_segments drops only the last `+…` group (the metadata pattern is
+        // anchored at the end), so an earlier `+` group stays part of the version.
+        let core = bytes.lastIndex(of: UInt8(ascii: "+")).map { bytes[..<$0] } ?? bytes[...]
+
+        var prerelease = false
+        var numbers: [Int] = []
+        var rest: [Segment] = []
+        var index = core.startIndex
+        while index < core.endIndex {
+            let byte = core[index]
+            if byte.isASCIIDigit {
+                var end = index
+                while end < core.endIndex, core[end].isASCIIDigit { end += 1 }
+                let value = try Version.number(core[index..<end], in: text)
+                if rest.isEmpty { numbers.append(value) } else { rest.append(.number(value)) }
+                index = end
+            } else if byte.isASCIILetter {
+                prerelease = true
+                var end = index
+                while end < core.endIndex, core[end].isASCIILetter { end += 1 }
+                rest.append(.text(String(decoding: core[index..<end], as: UTF8.self)))
+                index = end
+            } else {
+                if byte == UInt8(ascii: "-") { prerelease = true }
+                index += 1
+            }
+        }
+        let leadingCount = numbers.count
+        while let last = numbers.last, last == 0 { numbers.removeLast() }
+
+        self.description = text
+        self.isPrerelease = prerelease
+        self.numbers = numbers
+        self.prereleaseSegments = rest
+        self.leadingNumberCount = leadingCount
+    }
+
+    /// A release made of `values` joined by dots, such as a bump computes.
+    init(releaseNumbers values: [Int]) {
+        var numbers = values
+        while let last = numbers.last, last == 0 { numbers.removeLast() }
+        self.description = values.map(String.init).joined(separator: ".")
+        self.isPrerelease = false
+        self.numbers = numbers
+        self.prereleaseSegments = []
+        self.leadingNumberCount = values.count
+    }
+
+    /// The first number (`Pod::Version#major`), 0 when there is none.
+    public var major: Int { numbers.count > 0 ? numbers[0] : 0 }
+    /// The second number (`Pod::Version#minor`), 0 when there is none.
+    public var minor: Int { numbers.count > 1 ? numbers[1] : 0 }
+    /// The third number (`Pod::Version#patch`), 0 when there is none.
+    public var patch: Int { numbers.count > 2 ? numbers[2] : 0 }
+
+    /// Whether `text` is a version by CocoaPods' rules.
+    public static func isValid(_ text: String) -> Bool {
+        (try? Version(text)) != nil
+    }
+
+    /// CocoaPods' `<=>`: the version order, with the text deciding between versions that
+    /// are equal (`1` before `1.0` before `1.0.0`). Use it where a stable, total order of
+    /// distinct strings matters, such as sorting for display.
+    public func precedesInCocoaPodsOrder(_ other: Version) -> Bool {
+        let order = Version.compare(self, other)
+        if order != 0 { return order < 0 }
+        return Version.textPrecedes(description, other.description)
+    }
+
+    // MARK: - Comparison
+
+    /// Compares as `Pod::Version#compare_segments` does: -1, 0 or 1.
+    static func compare(_ lhs: Version, _ rhs: Version) -> Int {
+        let order = compareNumbers(lhs.numbers, rhs.numbers)
+        if order != 0 { return order }
+        return comparePrerelease(lhs.prereleaseSegments, rhs.prereleaseSegments)
+    }
+
+    /// Compares the numeric parts; trailing zeros are already gone, so a missing number
+    /// means a smaller version.
+    static func compareNumbers(_ lhs: [Int], _ rhs: [Int]) -> Int {
+        let common = min(lhs.count, rhs.count)
+        var i = 0
+        while i < common {
+            let a = lhs[i], b = rhs[i]
+            if a != b { return a < b ? -1 : 1 }
+            i += 1
+        }
+        if lhs.count == rhs.count { return 0 }
+        return lhs.count < rhs.count ? -1 : 1
+    }
+
+    /// Compares the prerelease parts. No prerelease at all sorts after any prerelease;
+    /// further on, a missing segment sorts first.
+    static func comparePrerelease(_ lhs: [Segment], _ rhs: [Segment]) -> Int {
+        if lhs.isEmpty || rhs.isEmpty {
+            if lhs.isEmpty == rhs.isEmpty { return 0 }
+            return lhs.isEmpty ? 1 : -1
+        }
+        let common = min(lhs.count, rhs.count)
+        var i = 0
+        while i < common {
+            switch (lhs[i], rhs[i]) {
+            case let (.number(a), .number(b)):
+                if a != b { return a < b ? -1 : 1 }
+            case let (.text(a), .text(b)):
+                if a != b { return textPrecedes(a, b) ? -1 : 1 }
+            case (.number, .text):
+                // CocoaPods cannot order a number against a word here (`1 <=> "b"` is nil,
+                // so `==` skips the position and `<=>` falls back to the text, where digits
+                // sort before letters: its spec has 1.0.0-alpha.1 < 1.0.0-alpha.beta). A
+                // fixed rule keeps the order total: the number sorts first, as in SemVer.
+                return -1
+            case (.text, .number):
+                return 1
+            }
+            i += 1
+        }
+        if lhs.count == rhs.count { return 0 }
+        return lhs.count < rhs.count ? -1 : 1
+    }
+
+    /// Ruby's `String#<=>`: bytewise, so `RC` < `rc` and `beta` < `rc`.
+    static func textPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    // MARK: - Parsing helpers
+
+    /// Ruby's `String#strip` for the characters `\s` matches.
+    static func trimmed(_ string: String) -> String {
+        let utf8 = string.utf8
+        guard let first = utf8.firstIndex(where: { !$0.isRubySpace }) else { return "" }
+        let last = utf8.lastIndex(where: { !$0.isRubySpace })!
+        return String(string[first...last])
+    }
+
+    /// The value of a run of digits. Ruby's integers have no limit; compctl's stop at
+    /// 18 significant digits, which no real version reaches.
+    static func number(_ digits: ArraySlice<UInt8>, in text: String) throws -> Int {
+        let significant = digits.drop(while: { $0 == UInt8(ascii: "0") })
+        guard significant.count <= 18 else {
+            throw VersionError.malformed(
+                text, reason: "the number \(String(decoding: digits, as: UTF8.self)) is too large")
+        }
+        var value = 0
+        for digit in significant { value = value * 10 + Int(digit - UInt8(ascii: "0")) }
+        return value
+    }
+}
+
+extension Version: Comparable, Hashable {
+    /// Equal as CocoaPods' `==`: the same numbers (trailing zeros aside) and prerelease.
+    public static func == (lhs: Version, rhs: Version) -> Bool {
+        lhs.numbers == rhs.numbers && lhs.prereleaseSegments == rhs.prereleaseSegments
+    }
+
+    /// Ordered as CocoaPods' `compare_segments`.
+    public static func < (lhs: Version, rhs: Version) -> Bool {
+        compare(lhs, rhs) < 0
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(numbers)
+        hasher.combine(prereleaseSegments)
+    }
+}
+
+extension Version: CustomStringConvertible {}
+
+extension Version: Codable {
+    /// Decodes a version from its string, as podspecs and lockfiles store it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(text)
+        } catch let error as VersionError {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    /// Encodes the version as its string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension UInt8 {
+    var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    var isASCIILetter: Bool {
+        (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
+            || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+    }
+    /// The characters Ruby's `\s` matches: space, tab, newline, vertical tab, form feed, return.
+    var isRubySpace: Bool { self == 0x20 || (self >= 0x09 && self <= 0x0D) }
+}

@@ -1,1 +1,0 @@
-// The Versioning library; see Package.swift for its purpose.

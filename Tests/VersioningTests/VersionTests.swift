@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import Versioning
+
+@Suite struct VersionTests {
+    @Test func theTableHasAtLeast300Cases() {
+        #expect(CocoaPodsCases.count >= 300, "\(CocoaPodsCases.count) cases")
+    }
+
+    @Test(arguments: CocoaPodsCases.comparisons)
+    func comparesAsCocoaPods(_ row: ComparisonRow) throws {
+        let lhs = try Version(row.lhs)
+        let rhs = try Version(row.rhs)
+        switch row.order {
+        case "<":
+            #expect(lhs < rhs)
+            #expect(rhs > lhs)
+            #expect(lhs != rhs)
+        case ">":
+            #expect(lhs > rhs)
+            #expect(rhs < lhs)
+            #expect(lhs != rhs)
+        default:
+            #expect(lhs == rhs)
+            #expect(!(lhs < rhs) && !(rhs < lhs))
+            #expect(lhs.hashValue == rhs.hashValue)
+        }
+    }
+
+    @Test(arguments: CocoaPodsCases.cocoaPodsOrder)
+    func breaksTiesByTextInCocoaPodsOrder(_ first: String, _ second: String) throws {
+        let a = try Version(first), b = try Version(second)
+        #expect(a == b)
+        #expect(a.precedesInCocoaPodsOrder(b))
+        #expect(!b.precedesInCocoaPodsOrder(a))
+    }
+
+    @Test func sortsAsCocoaPodsFromAnyStartingOrder() throws {
+        let expected = CocoaPodsCases.sortedByCocoaPods
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<20 {
+            let shuffled = try expected.shuffled(using: &generator).map(Version.init)
+            let sorted = shuffled.sorted { $0.precedesInCocoaPodsOrder($1) }
+            #expect(sorted.map(\.description) == expected)
+        }
+    }
+
+    @Test(arguments: CocoaPodsCases.validity)
+    func acceptsWhatCocoaPodsAccepts(_ row: ValidityRow) {
+        #expect(Version.isValid(row.text) == row.isValid)
+    }
+
+    @Test(arguments: CocoaPodsCases.prerelease)
+    func knowsPrereleases(_ row: PrereleaseRow) throws {
+        #expect(try Version(row.text).isPrerelease == row.isPrerelease)
+    }
+
+    @Test(arguments: CocoaPodsCases.components)
+    func givesMajorMinorAndPatch(_ row: ComponentsRow) throws {
+        let version = try Version(row.text)
+        let components: [Int] = [version.major, version.minor, version.patch]
+        #expect(components == [row.major, row.minor, row.patch])
+    }
+
+    @Test func keepsTheTrimmedTextAsItsDescription() throws {
+        #expect(try Version("  1.0.0-rc.1+b7 \n").description == "1.0.0-rc.1+b7")
+    }
+
+    @Test func hashesEqualVersionsAlike() throws {
+        let texts = ["1", "1.0", "1.0.0", "1.0.0+build.3", "1.0.0-rc.1", "1.0.0.rc.1"]
+        let set = Set(try texts.map(Version.init))
+        #expect(set.count == 2)
+    }
+
+    @Test func encodesAsItsString() throws {
+        let data = try JSONEncoder().encode(["v": try Version("0.1.8-rc.1")])
+        #expect(String(decoding: data, as: UTF8.self) == #"{"v":"0.1.8-rc.1"}"#)
+        let decoded = try JSONDecoder().decode([String: Version].self, from: data)
+        #expect(decoded["v"]?.description == "0.1.8-rc.1")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([Version].self, from: Data(#"["v1"]"#.utf8))
+        }
+    }
+
+    // CocoaPods accepts the empty text as version 0 (ANCHORED_VERSION_PATTERN repeats
+    // its pattern zero or more times); compctl refuses it as bad input.
+    @Test func explainsAMalformedVersion() {
+        let cases: [(String, VersionError)] = [
+            ("v1.0", .malformed("v1.0", reason: "it must start with a digit")),
+            ("1..0", .malformed("1..0", reason: "it has an empty segment between two dots")),
+            ("1.0.", .malformed("1.0.", reason: "it ends with a dot")),
+            ("1.0.+b", .malformed("1.0.+b", reason: "a dot comes right before '+'")),
+            ("", .malformed("", reason: "it is empty")),
+            ("  ", .malformed("  ", reason: "it is empty")),
+            ("1.0 beta", .malformed("1.0 beta", reason: "it contains white space")),
+            ("1.0!beta", .malformed("1.0!beta", reason: "it contains '!'")),
+            ("1.0-ß", .malformed("1.0-ß", reason: "it contains a character that is not ASCII")),
+            ("1-rc", .malformed("1-rc", reason: "its first segment must be a plain number (a prerelease part goes after a dot, as in 1.0-rc or 1.0.0-rc.1)")),
+            ("1.0+", .malformed("1.0+", reason: "the build metadata after '+' is empty")),
+            ("1.0+a+b", .malformed("1.0+a+b", reason: "its build metadata is malformed (write it once, at the end, as in 1.0.0+build.5)")),
+            ("1.1234567890123456789", .malformed("1.1234567890123456789", reason: "the number 1234567890123456789 is too large")),
+        ]
+        for (text, error) in cases {
+            #expect(throws: error, "\(text)") { try Version(text) }
+        }
+    }
+
+    @Test func describesAMalformedVersionWithAFix() {
+        let error = VersionError.malformed("v1.0", reason: "it must start with a digit")
+        #expect(error.description == "'v1.0' is not a valid version: it must start with a digit; write numbers separated by dots, such as 1.2.3, optionally followed by a prerelease part, such as 1.2.3-rc.1")
+    }
+
+    @Test func acceptsEighteenDigitNumbers() throws {
+        #expect(try Version("1.123456789012345678").minor == 123_456_789_012_345_678)
+        #expect(try Version("0000000000000000000001.0").major == 1)
+    }
+}
+
+/// A deterministic random source, so a shuffled test is the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Versioning
-
-// Replaced by the Versioning tests.
