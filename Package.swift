@@ -55,7 +55,8 @@ let package = Package(
         .target(name: "Git", dependencies: ["CLibGit2"]),
 
         .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
-        .testTarget(name: "PodspecTests", dependencies: ["Podspec"]),
+        // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
+        .testTarget(name: "PodspecTests", dependencies: ["Podspec"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRepoTests", dependencies: ["SpecRepo"]),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),

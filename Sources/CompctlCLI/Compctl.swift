@@ -13,6 +13,7 @@ public struct Compctl: AsyncParsableCommand {
         version: "compctl 0.1.0 (libgit2 \(Git.libraryVersion))",
         subcommands: [
             InitCommand.self,
+            SpecCommand.self,
         ]
     )
 

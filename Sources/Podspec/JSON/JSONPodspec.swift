@@ -1,0 +1,249 @@
+/// Reads a `.podspec.json` (the form trunk and most spec repos store) into a `Specification`.
+enum JSONPodspec {
+    /// The platform keys a JSON spec may hold platform-specific attributes under.
+    static let platformKeys: Set<String> = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
+
+    static func read(bytes: [UInt8], path: String) throws(PodspecError) -> Specification {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw PodspecError(
+                file: path, line: error.line,
+                message: "malformed JSON: \(error.message); fix the JSON syntax")
+        }
+        guard case .object = root.value else {
+            throw PodspecError(
+                file: path, line: root.line,
+                message: "a JSON podspec must be an object, not \(root.typeName)")
+        }
+        let version = try versionString(root, path: path)
+        return try spec(root, parentName: nil, version: version, path: path)
+    }
+
+    /// The node of the top-level `"version"` string, for the version rewriter.
+    static func versionNode(bytes: [UInt8], path: String) throws(PodspecError) -> JSONNode {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw PodspecError(
+                file: path, line: error.line,
+                message: "malformed JSON: \(error.message); fix the JSON syntax")
+        }
+        guard case .object = root.value else {
+            throw PodspecError(
+                file: path, line: root.line,
+                message: "a JSON podspec must be an object, not \(root.typeName)")
+        }
+        _ = try versionString(root, path: path)
+        return root["version"]!
+    }
+
+    private static func versionString(_ root: JSONNode, path: String) throws(PodspecError) -> String {
+        guard let node = root["version"] else {
+            throw PodspecError(
+                file: path, line: root.line,
+                message: "the spec has no version; add \"version\": \"1.0.0\"")
+        }
+        switch node.value {
+        case .string(let text) where !text.isEmpty:
+            return text
+        case .number(let text):
+            // CocoaPods turns a numeric version into its text, as written.
+            return text
+        default:
+            throw PodspecError(
+                file: path, line: node.line,
+                message: "\"version\" must be a non-empty string, not \(node.typeName)")
+        }
+    }
+
+    private static func spec(
+        _ node: JSONNode, parentName: String?, version: String, path: String
+    ) throws(PodspecError) -> Specification {
+        guard let nameNode = node["name"] else {
+            throw PodspecError(
+                file: path, line: node.line,
+                message: parentName == nil
+                    ? "the spec has no name; add \"name\": \"Foo\""
+                    : "a subspec of \(parentName!) has no name; add \"name\"")
+        }
+        guard case .string(let shortName) = nameNode.value, !shortName.isEmpty else {
+            throw PodspecError(
+                file: path, line: nameNode.line,
+                message: "\"name\" must be a non-empty string, not \(nameNode.typeName)")
+        }
+        let name = parentName.map { "\($0)/\(shortName)" } ?? shortName
+
+        var dependencies = try dependencyList(node["dependencies"], path: path)
+        if case .object(let members) = node.value {
+            for member in members where platformKeys.contains(member.key) {
+                guard let platformDependencies = member.node["dependencies"] else { continue }
+                merge(try dependencyList(platformDependencies, path: path), into: &dependencies)
+            }
+        }
+
+        var subspecs: [Specification] = []
+        if let subspecsNode = node["subspecs"] {
+            guard case .array(let elements) = subspecsNode.value else {
+                throw PodspecError(
+                    file: path, line: subspecsNode.line,
+                    message: "\"subspecs\" must be a list of objects, not \(subspecsNode.typeName)")
+            }
+            for element in elements {
+                guard case .object = element.value else {
+                    throw PodspecError(
+                        file: path, line: element.line,
+                        message: "each subspec must be an object, not \(element.typeName)")
+                }
+                subspecs.append(try spec(element, parentName: name, version: version, path: path))
+            }
+        }
+
+        return Specification(
+            name: name,
+            version: version,
+            source: parentName == nil ? try source(node["source"], path: path) : nil,
+            dependencies: dependencies,
+            subspecs: subspecs,
+            defaultSubspecs: try stringList(
+                node["default_subspecs"] ?? node["default_subspec"], key: "default_subspecs", path: path),
+            deploymentTargets: try platforms(node["platforms"], path: path)
+        )
+    }
+
+    /// Adds platform-specific dependencies after the generic ones. A name already listed
+    /// gains the requirements it lacks, which is how CocoaPods' consumer merges the two.
+    static func merge(_ additions: [Dependency], into dependencies: inout [Dependency]) {
+        for addition in additions {
+            if let index = dependencies.firstIndex(where: { $0.name == addition.name }) {
+                for requirement in addition.requirements
+                where !dependencies[index].requirements.contains(requirement) {
+                    dependencies[index].requirements.append(requirement)
+                }
+            } else {
+                dependencies.append(addition)
+            }
+        }
+    }
+
+    private static func dependencyList(_ node: JSONNode?, path: String) throws(PodspecError) -> [Dependency] {
+        guard let node else { return [] }
+        switch node.value {
+        case .object(let members):
+            var result: [Dependency] = []
+            for member in members {
+                let requirements: [String]
+                switch member.node.value {
+                case .array(let elements):
+                    requirements = try elements.map { (element) throws(PodspecError) -> String in
+                        guard case .string(let text) = element.value else {
+                            throw PodspecError(
+                                file: path, line: element.line,
+                                message: "the requirements of the dependency \(member.key) must be strings, "
+                                    + "not \(element.typeName)")
+                        }
+                        return text
+                    }
+                case .string(let text):
+                    requirements = [text]
+                case .null:
+                    requirements = []
+                default:
+                    throw PodspecError(
+                        file: path, line: member.node.line,
+                        message: "the requirements of the dependency \(member.key) must be a list of strings, "
+                            + "not \(member.node.typeName)")
+                }
+                // A repeated key replaces the earlier one, as a Ruby hash would.
+                if let index = result.firstIndex(where: { $0.name == member.key }) {
+                    result[index].requirements = requirements
+                } else {
+                    result.append(Dependency(name: member.key, requirements: requirements))
+                }
+            }
+            return result
+        case .array:
+            // `s.dependencies = ['A', 'B']` serialises as a list of names.
+            return try stringList(node, key: "dependencies", path: path).map { Dependency(name: $0) }
+        case .string(let name):
+            return [Dependency(name: name)]
+        default:
+            throw PodspecError(
+                file: path, line: node.line,
+                message: "\"dependencies\" must be an object of requirement lists, not \(node.typeName)")
+        }
+    }
+
+    private static func stringList(_ node: JSONNode?, key: String, path: String) throws(PodspecError) -> [String] {
+        guard let node else { return [] }
+        switch node.value {
+        case .string(let text):
+            return [text]
+        case .array(let elements):
+            return try elements.map { (element) throws(PodspecError) -> String in
+                guard case .string(let text) = element.value else {
+                    throw PodspecError(
+                        file: path, line: element.line,
+                        message: "\"\(key)\" must hold strings, not \(element.typeName)")
+                }
+                return text
+            }
+        default:
+            throw PodspecError(
+                file: path, line: node.line,
+                message: "\"\(key)\" must be a string or a list of strings, not \(node.typeName)")
+        }
+    }
+
+    private static func source(_ node: JSONNode?, path: String) throws(PodspecError) -> Source? {
+        guard let node else { return nil }
+        guard case .object(let members) = node.value else {
+            throw PodspecError(
+                file: path, line: node.line,
+                message: "\"source\" must be an object such as {\"git\": …, \"tag\": …}, not \(node.typeName)")
+        }
+        var source = Source()
+        for member in members {
+            let text: String?
+            switch member.node.value {
+            case .string(let string): text = string
+            case .number(let number): text = number
+            default: text = nil
+            }
+            switch member.key {
+            case "git": source.git = text
+            case "tag": source.tag = text
+            case "branch": source.branch = text
+            case "commit": source.commit = text
+            case "http": source.http = text
+            case "path": source.path = text
+            default: break
+            }
+        }
+        return source
+    }
+
+    private static func platforms(_ node: JSONNode?, path: String) throws(PodspecError) -> [String: String] {
+        guard let node else { return [:] }
+        guard case .object(let members) = node.value else {
+            throw PodspecError(
+                file: path, line: node.line,
+                message: "\"platforms\" must be an object such as {\"ios\": \"12.0\"}, not \(node.typeName)")
+        }
+        var targets: [String: String] = [:]
+        for member in members {
+            switch member.node.value {
+            case .string(let target): targets[member.key] = target
+            case .number(let target): targets[member.key] = target
+            case .null: targets[member.key] = ""
+            default:
+                throw PodspecError(
+                    file: path, line: member.node.line,
+                    message: "the deployment target for \(member.key) must be a string, not \(member.node.typeName)")
+            }
+        }
+        return targets
+    }
+}

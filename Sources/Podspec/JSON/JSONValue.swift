@@ -1,0 +1,261 @@
+/// A JSON value that remembers where it is in the file, so errors can name the line and the
+/// version rewriter can find the bytes of the top-level `"version"`.
+struct JSONNode {
+    indirect enum Value {
+        case object([(key: String, node: JSONNode)])
+        case array([JSONNode])
+        case string(String)
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    var value: Value
+    /// The 1-based line the value starts on.
+    var line: Int
+    /// Byte offsets of the value in the file: `start` is its first byte, `end` is one past
+    /// its last (for a string, the quotes included).
+    var start: Int
+    var end: Int
+
+    /// The value of `key` when this is an object holding it.
+    subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.node
+    }
+
+    var typeName: String {
+        switch value {
+        case .object: return "an object"
+        case .array: return "a list"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}
+
+/// Why a JSON text could not be parsed, and on which line.
+struct JSONSyntaxError: Error {
+    var line: Int
+    var message: String
+}
+
+/// A small strict JSON parser over UTF-8 bytes that keeps line numbers and byte offsets.
+/// Foundation's parser keeps neither, and podspec errors must name the line.
+struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Parses the whole text as one JSON value.
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        // A UTF-8 byte order mark is allowed before the value.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        let node = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.failure("unexpected text after the JSON value")
+        }
+        return node
+    }
+
+    private func failure(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(line: line, message: message)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "\n"):
+                line += 1
+                index += 1
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        guard depth < 512 else { throw failure("the JSON nests too deeply") }
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("the JSON ends where a value was expected") }
+        let start = index
+        let startLine = line
+        let value: JSONNode.Value
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            var members: [(key: String, node: JSONNode)] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+            } else {
+                while true {
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        throw failure("expected a quoted key")
+                    }
+                    let key = try parseString()
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                        throw failure("expected ':' after the key \"\(key)\"")
+                    }
+                    index += 1
+                    members.append((key, try parseValue(depth: depth + 1)))
+                    skipWhitespace()
+                    guard index < bytes.count else { throw failure("the JSON ends inside an object") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+                    throw failure("expected ',' or '}' in an object")
+                }
+            }
+            value = .object(members)
+        case UInt8(ascii: "["):
+            index += 1
+            var elements: [JSONNode] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+            } else {
+                while true {
+                    elements.append(try parseValue(depth: depth + 1))
+                    skipWhitespace()
+                    guard index < bytes.count else { throw failure("the JSON ends inside a list") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+                    throw failure("expected ',' or ']' in a list")
+                }
+            }
+            value = .array(elements)
+        case UInt8(ascii: "\""):
+            value = .string(try parseString())
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            value = .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            value = .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            value = .number(try parseNumber())
+        default:
+            throw failure("unexpected character where a value was expected")
+        }
+        return JSONNode(value: value, line: startLine, start: start, end: index)
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        let matches = index + count <= bytes.count && word.withUTF8Buffer { buffer in
+            buffer.elementsEqual(bytes[index..<(index + count)])
+        }
+        guard matches else { throw failure("unexpected character where a value was expected") }
+        index += count
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var digits = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isNumberByte = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            guard isNumberByte else { break }
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { digits += 1 }
+            index += 1
+        }
+        guard digits > 0 else { throw failure("malformed number") }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// Parses a string starting at its opening quote.
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte == UInt8(ascii: "\n") { throw failure("a string runs past the end of the line") }
+            index += 1
+        }
+        var scalars = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\n"):
+                throw failure("a string runs past the end of the line")
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { break }
+                let escaped = bytes[index]
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "\""): scalars.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): scalars.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): scalars.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count,
+                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        index += 2
+                        let low = try parseHex4()
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                    scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default:
+                    throw failure("unknown escape in a string")
+                }
+            default:
+                scalars.append(byte)
+                index += 1
+            }
+        }
+        throw failure("a string is not closed")
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("malformed \\u escape") }
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("malformed \\u escape")
+            }
+            code = code * 16 + digit
+            index += 1
+        }
+        return code
+    }
+}

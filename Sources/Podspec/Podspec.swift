@@ -1,1 +1,0 @@
-// The Podspec library; see Package.swift for its purpose.

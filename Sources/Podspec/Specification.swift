@@ -1,0 +1,138 @@
+/// What compctl reads from one podspec, or from one of its subspecs: the identity, the
+/// source, and the dependencies that resolution and the graph checks need.
+///
+/// Versions and requirements are kept as the strings the file holds; `lint` validates them.
+public struct Specification: Sendable, Equatable {
+    /// The full name: `Foo` for a root spec, `Foo/Bar` for a subspec.
+    public var name: String
+    /// The root spec's version as written. Subspecs carry their root's version.
+    public var version: String
+    /// Where the code comes from. Only the root spec has one.
+    public var source: Source?
+    /// The spec's own dependencies (not those it inherits from its parent), in file order:
+    /// the ones for every platform first, then platform-specific ones. A platform-specific
+    /// declaration of a name already listed adds the requirements it lacks.
+    public var dependencies: [Dependency]
+    /// The subspecs declared inside this spec, in file order. Test and app specs are not
+    /// subspecs for compctl and are left out.
+    public var subspecs: [Specification]
+    /// The subspecs a plain `pod 'Foo'` brings in, by their short names. Empty means all.
+    public var defaultSubspecs: [String]
+    /// Minimum deployment target per platform (`"ios": "12.0"`). An empty string means the
+    /// platform is supported with no minimum (`s.platform = :ios`).
+    public var deploymentTargets: [String: String]
+    /// Things compctl reads but that the file does not let it evaluate, such as a source URL
+    /// taken from an environment variable. They are left out of the values above. Only the
+    /// root spec carries warnings; they cover its subspecs too.
+    public var warnings: [PodspecError]
+
+    /// Creates a specification from its parts.
+    public init(
+        name: String,
+        version: String,
+        source: Source? = nil,
+        dependencies: [Dependency] = [],
+        subspecs: [Specification] = [],
+        defaultSubspecs: [String] = [],
+        deploymentTargets: [String: String] = [:],
+        warnings: [PodspecError] = []
+    ) {
+        self.name = name
+        self.version = version
+        self.source = source
+        self.dependencies = dependencies
+        self.subspecs = subspecs
+        self.defaultSubspecs = defaultSubspecs
+        self.deploymentTargets = deploymentTargets
+        self.warnings = warnings
+    }
+
+    /// The name of the root spec: `Foo` for both `Foo` and `Foo/Bar`.
+    public var rootName: String {
+        name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+    }
+
+    /// Every subspec below this spec, depth first, in file order.
+    public var allSubspecs: [Specification] {
+        subspecs.flatMap { [$0] + $0.allSubspecs }
+    }
+
+    /// The subspec with the full name `name` (`Foo/Bar/Baz`), searching nested subspecs too.
+    public func subspec(named name: String) -> Specification? {
+        for subspec in subspecs {
+            if subspec.name == name { return subspec }
+            if name.hasPrefix(subspec.name + "/"), let found = subspec.subspec(named: name) {
+                return found
+            }
+        }
+        return nil
+    }
+}
+
+/// Where a pod's code is fetched from, as the podspec's `source` gives it.
+public struct Source: Sendable, Equatable {
+    /// The git repository URL (`:git`).
+    public var git: String?
+    /// The tag to check out (`:tag`).
+    public var tag: String?
+    /// The branch to check out (`:branch`).
+    public var branch: String?
+    /// The commit to check out (`:commit`).
+    public var commit: String?
+    /// An archive URL (`:http`), for pods that ship a download instead of a repository.
+    public var http: String?
+    /// A local path (`:path`), used by development pods.
+    public var path: String?
+
+    /// Creates a source from its parts.
+    public init(
+        git: String? = nil, tag: String? = nil, branch: String? = nil,
+        commit: String? = nil, http: String? = nil, path: String? = nil
+    ) {
+        self.git = git
+        self.tag = tag
+        self.branch = branch
+        self.commit = commit
+        self.http = http
+        self.path = path
+    }
+}
+
+/// One dependency of a spec: the pod (or `Pod/Subspec`) and its requirements as written,
+/// such as `["~> 1.0", "< 1.5"]`. No requirement means any version.
+public struct Dependency: Sendable, Equatable {
+    /// The pod's name, `Foo` or `Foo/Subspec`.
+    public var name: String
+    /// The requirements as the file writes them, in order.
+    public var requirements: [String]
+
+    /// Creates a dependency on `name` with `requirements`.
+    public init(name: String, requirements: [String] = []) {
+        self.name = name
+        self.requirements = requirements
+    }
+}
+
+/// A problem in a podspec, located by file and line. Messages are lower-case and say how to
+/// fix the problem.
+public struct PodspecError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The podspec's path as it was given to the reader.
+    public var file: String
+    /// The 1-based line the problem is on, when there is one.
+    public var line: Int?
+    /// What is wrong and what to do about it.
+    public var message: String
+
+    /// Creates an error for `file` at `line`.
+    public init(file: String, line: Int?, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// `Foo.podspec:7: message`, or `Foo.podspec: message` when there is no line.
+    public var description: String {
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Podspec
-
-// Replaced by the Podspec tests.
