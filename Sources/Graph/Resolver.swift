@@ -94,6 +94,14 @@ public struct ResolvedPod: Hashable, Sendable, Codable {
     /// The subspecs in use, full names, sorted (`XXUIKit/Core`).
     public var subspecs: [String]
     public var isExternal: Bool
+
+    public init(name: String, version: Version, source: String, subspecs: [String] = [], isExternal: Bool = false) {
+        self.name = name
+        self.version = version
+        self.source = source
+        self.subspecs = subspecs
+        self.isExternal = isExternal
+    }
 }
 
 /// A pod no configured source holds (a public pod from trunk): compctl does not resolve it.
@@ -101,6 +109,11 @@ public struct UnmanagedPod: Hashable, Sendable, Codable {
     public var name: String
     /// The version `Podfile.lock` records, if any.
     public var lockedVersion: Version?
+
+    public init(name: String, lockedVersion: Version?) {
+        self.name = name
+        self.lockedVersion = lockedVersion
+    }
 }
 
 /// Something a resolution or a graph noticed that does not stop it.

@@ -152,6 +152,17 @@ enum PlatformSupport: Equatable {
     case unsupportedPlatform
     /// The spec needs a higher deployment target.
     case needsDeploymentTarget(Version)
+
+    /// Both say "not supported at all", or both "needs a higher target" (of any value).
+    func isSameKind(as other: PlatformSupport) -> Bool {
+        switch (self, other) {
+        case (.supported, .supported), (.unsupportedPlatform, .unsupportedPlatform),
+             (.needsDeploymentTarget, .needsDeploymentTarget):
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 /// The platform of the targets being resolved, as a Podfile's `platform :ios, '13.0'` says.
@@ -167,9 +178,14 @@ public struct Platform: Hashable, Sendable {
 
     /// The platform as CocoaPods prints it: `iOS 13.0`.
     public var description: String {
+        "\(displayName) \(deploymentTarget)"
+    }
+
+    /// The platform's name as people write it: `iOS`, `macOS`.
+    public var displayName: String {
         let names = ["ios": "iOS", "osx": "macOS", "macos": "macOS", "tvos": "tvOS",
                      "watchos": "watchOS", "visionos": "visionOS"]
-        return "\(names[name] ?? name) \(deploymentTarget)"
+        return names[name] ?? name
     }
 }
 

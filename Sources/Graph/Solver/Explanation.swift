@@ -266,7 +266,9 @@ struct Explainer {
             text += " which has only pre-release versions left, and no requirement in use names a pre-release"
         case let .unavailable(reason):
             text += " which \(unavailablePhrase(reason, incompatibility(latter)))"
-        default:
+        case let .dependency(cause):
+            text += " which depends on \(target(cause, incompatibility(latter)))"
+        case .root, .conflict:
             text += " which is forbidden"
         }
         if let latterLine { text += " (\(latterLine))" }
@@ -326,9 +328,9 @@ struct Explainer {
         switch reason {
         case let .platform(.needsDeploymentTarget(target), platform):
             let name = Platform(name: platform.name, deploymentTarget: target).description
-            return "requires at least \(name), but the platform is \(platform.description)"
+            return "requires a deployment target of at least \(name) (the platform is \(platform.description))"
         case let .platform(_, platform):
-            return "does not support \(Platform(name: platform.name, deploymentTarget: platform.deploymentTarget).name)"
+            return "does not support \(platform.displayName)"
         case let .unreadable(message):
             return "cannot be read (\(message))"
         case .missingSubspec:
@@ -344,14 +346,11 @@ struct Explainer {
         if cause.isSameVersion { return cause.name }
         let requirements = cause.requirements.isEmpty ? "" : " (\(solver.catalog.display(cause.requirements)))"
         var text = cause.name + requirements
-        guard let last = incompatibility.terms.last, let universe = solver.packages[last.package].pod else {
-            return text
-        }
-        let package = solver.packages[last.package]
-        guard last.term.constraint(universe: package.universe).isEmpty else { return text }
+        guard !incompatibility.terms.contains(where: { $0.package == cause.target }),
+              let universe = solver.packages[cause.target].pod else { return text }
         if let external = universe.external {
             text += ", which \(universe.name) \(universe.versions[0]) from \(external.origin) does not satisfy"
-        } else if case let .success(raw)? = Optional(solver.catalog.matching(universe, cause.requirements)),
+        } else if case let .success(raw) = solver.catalog.matching(universe, cause.requirements),
                   !raw.isEmpty, raw.isDisjoint(with: universe.releases) {
             text += ", which only pre-release versions of \(universe.name) match"
         } else {

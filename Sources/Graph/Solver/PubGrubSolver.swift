@@ -164,6 +164,10 @@ final class PubGrubSolver {
     }
 
     private func store(_ incompatibility: Incompatibility) -> Int {
+        var incompatibility = incompatibility
+        // A term that always holds says nothing (a dependency no version can meet reduces
+        // to "the depender cannot be used"), and it would have no satisfier.
+        incompatibility.terms.removeAll { $0.term == .any(universe: packages[$0.package].universe) }
         incompatibilities.append(incompatibility)
         return incompatibilities.count - 1
     }
@@ -514,7 +518,7 @@ final class PubGrubSolver {
         case let .loaded(model):
             if let platform, case let support = model.support(at: "", on: platform), support != .supported {
                 let versions = walk(universe, from: version, within: allowed) { other in
-                    other.support(at: "", on: platform) != .supported
+                    other.support(at: "", on: platform).isSameKind(as: support)
                 }
                 result = [add(Incompatibility(
                     terms: [PackageTerm(package: package, term: .positive(versions))],
@@ -566,7 +570,7 @@ final class PubGrubSolver {
         if let feature = model.feature(at: path) {
             if let platform, case let support = model.support(at: path, on: platform), support != .supported {
                 let versions = walk(universe, from: version, within: allowed) { other in
-                    other.feature(at: path) != nil && other.support(at: path, on: platform) != .supported
+                    other.feature(at: path) != nil && other.support(at: path, on: platform).isSameKind(as: support)
                 }
                 result = [add(Incompatibility(
                     terms: [used, PackageTerm(package: pod, term: .positive(versions))],
