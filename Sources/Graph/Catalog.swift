@@ -13,6 +13,8 @@ final class Catalog {
     private(set) var externals: [String: ExternalPod] = [:]
     private var universes: [UniverseKey: PodUniverse?] = [:]
     private var requirements: [String: Result<Requirement, VersionError>] = [:]
+    /// How many specs have been asked of the providers so far.
+    private(set) var loadedSpecs = 0
     /// Every spec that could not be read so far.
     private(set) var failures: [(pod: String, version: Version, message: String)] = []
 
@@ -57,18 +59,40 @@ final class Catalog {
         }
         // Every source's versions; where two have the same version, the first source wins,
         // as `Pod::Source::Aggregate` and `Specification::Set` pick the first.
-        var seen: [Version: Int] = [:]
-        var holders: [Int] = []
+        var lists: [(provider: Int, versions: [Version])] = []
         for (index, provider) in providers.enumerated() where key.source == nil || key.source == index {
             let versions = provider.versions(of: key.name)
-            if versions.isEmpty { continue }
-            holders.append(index)
-            for version in versions where seen[version] == nil { seen[version] = index }
+            if !versions.isEmpty { lists.append((index, versions)) }
         }
-        if holders.isEmpty { return nil }
+        guard !lists.isEmpty else { return nil }
+        let holders = lists.map(\.provider)
+        if lists.count == 1 {
+            // One source, usually listed highest first: no hashing, and a sort only when needed.
+            var versions = lists[0].versions
+            if isStrictlyAscending(versions.reversed()) {
+                versions.reverse()
+            } else if !isStrictlyAscending(versions) {
+                versions = Array(Set(versions)).sorted()
+            }
+            return PodUniverse(name: key.name, versions: versions,
+                               providers: Array(repeating: holders[0], count: versions.count), holders: holders)
+        }
+        var seen: [Version: Int] = [:]
+        for list in lists {
+            for version in list.versions where seen[version] == nil { seen[version] = list.provider }
+        }
         let sorted = seen.keys.sorted()
         return PodUniverse(
             name: key.name, versions: sorted, providers: sorted.map { seen[$0]! }, holders: holders)
+    }
+
+    private func isStrictlyAscending<C: Collection>(_ versions: C) -> Bool where C.Element == Version {
+        var previous: Version?
+        for version in versions {
+            if let previous, !(previous < version) { return false }
+            previous = version
+        }
+        return true
     }
 
     /// The names of every pod any source holds, sorted byte-wise.
@@ -83,6 +107,7 @@ final class Catalog {
         if let state = universe.state(at: index) { return state }
         let provider = providers[universe.providers[index]]
         let version = universe.versions[index]
+        loadedSpecs += 1
         let state: SpecState
         do {
             let specification = try provider.specification(name: universe.name, version: version)
@@ -93,6 +118,11 @@ final class Catalog {
         }
         universe.store(state, at: index)
         return state
+    }
+
+    /// The spec of `universe`'s version `index` if it has been loaded already.
+    func loadedSpec(_ universe: PodUniverse, _ index: Int) -> SpecState? {
+        universe.state(at: index)
     }
 
     /// `text` parsed as a requirement, once.

@@ -20,6 +20,9 @@ public final class PodCatalog {
         catalog.universe(of: pod)?.versions ?? []
     }
 
+    /// How many specs have been read from the sources so far (each is read once).
+    public var specsRead: Int { catalog.loadedSpecs }
+
     /// The names of the sources that hold `pod`, in priority order.
     public func sources(holding pod: String) -> [String] {
         catalog.universe(of: pod)?.holders.map { catalog.providers[$0].name } ?? []

@@ -71,6 +71,13 @@ final class SpecModel: Sendable {
     /// Whether the pod has any subspec at this version.
     let hasSubspecs: Bool
 
+    /// What every use of the pod brings in: the root spec's own dependencies, which every
+    /// subspec inherits (CocoaPods' `dependencies` attribute is inherited).
+    let rootFeature: Feature
+    /// What depending on `Foo/<path>` (the empty path: plain `Foo`) brings in beyond the root
+    /// spec's own dependencies, by path.
+    private let features: [String: Feature]
+
     /// `nodes` in tree order: the root, then each subspec depth-first.
     init(name: String, version: Version, nodes: [Node]) {
         self.name = name
@@ -79,12 +86,12 @@ final class SpecModel: Sendable {
         for node in nodes where byPath[node.path] == nil { byPath[node.path] = node }
         self.nodes = byPath
         hasSubspecs = byPath.count > 1
-    }
-
-    /// What every use of the pod brings in: the root spec's own dependencies, which every
-    /// subspec inherits (CocoaPods' `dependencies` attribute is inherited).
-    var rootFeature: Feature {
-        feature(chain: [nodes[""]].compactMap { $0 }, expanding: nil)
+        rootFeature = Self.feature(name: name, chain: [byPath[""]].compactMap { $0 }, expanding: nil)
+        var features: [String: Feature] = [:]
+        for path in byPath.keys {
+            features[path] = Self.feature(name: name, nodes: byPath, path: path)
+        }
+        self.features = features
     }
 
     /// What depending on `Foo/<path>` (the empty path: plain `Foo`) brings in beyond the root
@@ -94,6 +101,10 @@ final class SpecModel: Sendable {
     /// subspecs pulls in its `default_subspecs`, or all its subspecs when it names none
     /// (`Specification#subspec_dependencies`).
     func feature(at path: String) -> Feature? {
+        features[path]
+    }
+
+    private static func feature(name: String, nodes: [String: Node], path: String) -> Feature? {
         guard let node = nodes[path] else { return nil }
         var chain: [Node] = []
         var prefix = ""
@@ -104,10 +115,10 @@ final class SpecModel: Sendable {
                 chain.append(step)
             }
         }
-        return feature(chain: chain, expanding: node)
+        return feature(name: name, chain: chain, expanding: node)
     }
 
-    private func feature(chain: [Node], expanding node: Node?) -> Feature {
+    private static func feature(name: String, chain: [Node], expanding node: Node?) -> Feature {
         var dependencies: [SpecDependency] = []
         var activations: [String] = []
         for step in chain {
@@ -115,7 +126,8 @@ final class SpecModel: Sendable {
                 if dependency.rootName == name {
                     // A dependency on a subspec of the same pod: CocoaPods pins it to the
                     // same version (`Resolver#dependencies_for`), so only the subspec counts.
-                    appendOnce(PodName.subspecPath(of: dependency.name), to: &activations)
+                    let path = PodName.subspecPath(of: dependency.name)
+                    if !activations.contains(path) { activations.append(path) }
                 } else if !dependencies.contains(dependency) {
                     dependencies.append(dependency)
                 }
@@ -125,13 +137,9 @@ final class SpecModel: Sendable {
             let expansion = node.defaultSubspecs.isEmpty
                 ? node.children
                 : node.defaultSubspecs.map { node.path.isEmpty ? $0 : node.path + "/" + $0 }
-            for path in expansion { appendOnce(path, to: &activations) }
+            for path in expansion where !activations.contains(path) { activations.append(path) }
         }
         return Feature(dependencies: dependencies, activations: activations)
-    }
-
-    private func appendOnce(_ path: String, to list: inout [String]) {
-        if !list.contains(path) { list.append(path) }
     }
 
     /// Whether the spec at `path` runs on `platform` (`Specification#supported_on_platform?`),

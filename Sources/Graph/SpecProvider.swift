@@ -27,6 +27,7 @@ public final class InMemorySpecProvider: SpecProvider, @unchecked Sendable {
     public let name: String
     private let specs: [String: [Version: Specification]]
     private let failures: [String: [Version: String]]
+    private let versionLists: [String: [Version]]
 
     /// A source with `specs` (root specs, any order). `unreadable` lists versions whose
     /// spec cannot be read, with the message reading them gives.
@@ -41,14 +42,20 @@ public final class InMemorySpecProvider: SpecProvider, @unchecked Sendable {
         for entry in unreadable { failures[entry.name, default: [:]][entry.version] = entry.message }
         self.specs = byName
         self.failures = failures
+        var lists: [String: [Version]] = [:]
+        for name in Set(byName.keys).union(failures.keys) {
+            lists[name] = (Array((byName[name] ?? [:]).keys) + Array((failures[name] ?? [:]).keys)).sorted(by: >)
+        }
+        versionLists = lists
     }
 
     public func podNames() -> [String] {
-        Set(specs.keys).union(failures.keys).sorted()
+        versionLists.keys.sorted()
     }
 
+    /// The versions of `name`, highest first.
     public func versions(of name: String) -> [Version] {
-        Array((specs[name] ?? [:]).keys) + Array((failures[name] ?? [:]).keys)
+        versionLists[name] ?? []
     }
 
     public func specification(name: String, version: Version) throws -> Specification {

@@ -60,6 +60,9 @@ final class PubGrubSolver {
     /// incompatibilities only once the pod is seen to have subspecs.
     private var plainReferences: [Int: [PlainReference]] = [:]
     private var podsWithSubspecs: Set<Int> = []
+    /// How often each package has been picked for a decision. A pod picked again was caught
+    /// in a conflict: only then are its neighbours' specs read to fold their dependencies.
+    private var attempts: [Int] = []
 
     static let root = 0
 
@@ -112,6 +115,7 @@ final class PubGrubSolver {
         accumulated.append(.any(universe: package.universe))
         decided.append(-1)
         orderPosition.append(-1)
+        attempts.append(0)
         return packages.count - 1
     }
 
@@ -374,15 +378,6 @@ final class PubGrubSolver {
         preconditionFailure("no assignment satisfies the term of \(packages[package].name)")
     }
 
-    /// The versions of `package` that derivations (not decisions) still allow.
-    private func derivedVersions(_ package: Int) -> VersionSet {
-        var term = Term.any(universe: packages[package].universe)
-        for index in assignmentsOf[package] where assignments[index].cause >= 0 {
-            term = term.intersecting(assignments[index].term)
-        }
-        return term.versions
-    }
-
     // MARK: - Decisions
 
     /// Picks the next package and version, adds what that version's spec says, and decides
@@ -390,6 +385,7 @@ final class PubGrubSolver {
     /// every required package is decided.
     private func decideNext() throws -> [Int]? {
         guard let package = nextPackage() else { return nil }
+        attempts[package] += 1
         let allowed = accumulated[package].versions
         let version: Int
         switch packages[package].kind {
@@ -479,14 +475,12 @@ final class PubGrubSolver {
             var result = try podClauses(package, universe, version)
             if result.count == 1, case .unavailable = incompatibilities[result[0]].cause { return result }
             for (key, subspec) in subspecPackages where key.pod == package && decided[subspec] >= 0 {
-                result += try subspecClauses(subspec, pod: package, path: key.path, version: version,
-                                             allowed: accumulated[package].versions)
+                result += try subspecClauses(subspec, pod: package, path: key.path, version: version)
             }
             return result
         case let .subspec(pod, path):
             guard decided[pod] >= 0 else { return [] }
-            return try subspecClauses(package, pod: pod, path: path, version: decided[pod],
-                                      allowed: derivedVersions(pod))
+            return try subspecClauses(package, pod: pod, path: path, version: decided[pod])
         }
     }
 
@@ -506,7 +500,6 @@ final class PubGrubSolver {
     private func podClauses(_ package: Int, _ universe: PodUniverse, _ version: Int) throws -> [Int] {
         let key = VersionKey(package: package, version: version)
         if let known = versionClauses[key] { return known }
-        let allowed = accumulated[package].versions
         var result: [Int] = []
         switch catalog.spec(universe, version) {
         case let .failed(message):
@@ -517,7 +510,7 @@ final class PubGrubSolver {
                 cause: .unavailable(.unreadable(message))))]
         case let .loaded(model):
             if let platform, case let support = model.support(at: "", on: platform), support != .supported {
-                let versions = walk(universe, from: version, within: allowed) { other in
+                let versions = walk(universe, from: version) { other in
                     other.support(at: "", on: platform).isSameKind(as: support)
                 }
                 result = [add(Incompatibility(
@@ -532,7 +525,7 @@ final class PubGrubSolver {
                     result += hit
                     continue
                 }
-                let versions = walk(universe, from: version, within: allowed) { other in
+                let versions = walk(universe, from: version) { other in
                     other.rootFeature.dependencies.contains(dependency)
                 }
                 result += try dependencyClauses(
@@ -545,7 +538,7 @@ final class PubGrubSolver {
                     result += hit
                     continue
                 }
-                let versions = walk(universe, from: version, within: allowed) { other in
+                let versions = walk(universe, from: version) { other in
                     other.rootFeature.activations.contains(path)
                 }
                 result.append(sameVersionClause(
@@ -560,8 +553,7 @@ final class PubGrubSolver {
         return result
     }
 
-    private func subspecClauses(_ subspec: Int, pod: Int, path: String, version: Int,
-                                allowed: VersionSet) throws -> [Int] {
+    private func subspecClauses(_ subspec: Int, pod: Int, path: String, version: Int) throws -> [Int] {
         let key = VersionKey(package: subspec, version: version)
         if let known = subspecClauses[key] { return known }
         guard let universe = packages[pod].pod, let model = catalog.spec(universe, version).model else { return [] }
@@ -569,7 +561,7 @@ final class PubGrubSolver {
         var result: [Int] = []
         if let feature = model.feature(at: path) {
             if let platform, case let support = model.support(at: path, on: platform), support != .supported {
-                let versions = walk(universe, from: version, within: allowed) { other in
+                let versions = walk(universe, from: version) { other in
                     other.feature(at: path) != nil && other.support(at: path, on: platform).isSameKind(as: support)
                 }
                 result = [add(Incompatibility(
@@ -582,7 +574,7 @@ final class PubGrubSolver {
                         result += hit
                         continue
                     }
-                    let versions = walk(universe, from: version, within: allowed) { other in
+                    let versions = walk(universe, from: version) { other in
                         other.feature(at: path)?.dependencies.contains(dependency) ?? false
                     }
                     result += try dependencyClauses(
@@ -595,7 +587,7 @@ final class PubGrubSolver {
                         result += hit
                         continue
                     }
-                    let versions = walk(universe, from: version, within: allowed) { other in
+                    let versions = walk(universe, from: version) { other in
                         other.feature(at: path)?.activations.contains(activation) ?? false
                     }
                     result.append(sameVersionClause(
@@ -604,7 +596,7 @@ final class PubGrubSolver {
                 }
             }
         } else {
-            let versions = walk(universe, from: version, within: allowed) { other in other.feature(at: path) == nil }
+            let versions = walk(universe, from: version) { other in other.feature(at: path) == nil }
             result = [add(Incompatibility(
                 terms: [used, PackageTerm(package: pod, term: .positive(versions))],
                 cause: .unavailable(.missingSubspec)))]
@@ -626,20 +618,30 @@ final class PubGrubSolver {
         return .needsDeploymentTarget(lowest)
     }
 
-    /// The versions next to `version`, within `allowed` and without gaps, whose specs load
-    /// and match `predicate`, plus `version` itself.
-    private func walk(_ universe: PodUniverse, from version: Int, within allowed: VersionSet,
+    /// The versions next to `version`, among the pod's candidates and without gaps, whose
+    /// specs match `predicate`, plus `version` itself. Unless the pod has been decided
+    /// before, only specs already read count: most pods are decided once, and reading
+    /// neighbours for them would multiply the specs read.
+    private func walk(_ universe: PodUniverse, from version: Int,
                       _ predicate: (SpecModel) -> Bool) -> VersionSet {
+        let package = podPackages[ObjectIdentifier(universe)]
+        let read = package.map { attempts[$0] > 1 } ?? false
+        let candidates = package.map { packages[$0].universe } ?? universe.all
+        func matches(_ index: Int) -> Bool {
+            guard candidates.contains(index) else { return false }
+            let state = read ? catalog.spec(universe, index) : catalog.loadedSpec(universe, index)
+            guard let model = state?.model else { return false }
+            return predicate(model)
+        }
         var result = VersionSet(emptyOf: universe.count)
         result.insert(version)
         var index = version - 1
-        while index >= 0, allowed.contains(index), let model = catalog.spec(universe, index).model, predicate(model) {
+        while index >= 0, matches(index) {
             result.insert(index)
             index -= 1
         }
         index = version + 1
-        while index < universe.count, allowed.contains(index), let model = catalog.spec(universe, index).model,
-              predicate(model) {
+        while index < universe.count, matches(index) {
             result.insert(index)
             index += 1
         }
