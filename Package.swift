@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // The executable: one file whose `@main` hands over to CompctlCLI.
@@ -62,6 +63,14 @@ let package = Package(
         // Safe Swift over libgit2: owning classes, `GitError` from `git_error_last()`.
         .target(name: "Git", dependencies: ["CLibGit2"]),
 
+        // The compile check of `compctl integrate`: runs the configured command (a shell string
+        // or an argument vector, never interpolated) in its own process group, streams its
+        // output into a log, reports progress, and stops the whole group on timeout or cancel.
+        .target(
+            name: "CompileCheck",
+            dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
+        ),
+
         .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
         // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
         .testTarget(name: "PodspecTests", dependencies: ["Podspec"], exclude: ["Fixtures"]),
@@ -69,6 +78,7 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
+        .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"]),
     ]

@@ -14,6 +14,7 @@ public struct Compctl: AsyncParsableCommand {
         subcommands: [
             InitCommand.self,
             SpecCommand.self,
+            VersionCommand.self,
         ]
     )
 

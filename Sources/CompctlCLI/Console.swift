@@ -18,6 +18,11 @@ enum Console {
         write(text, to: STDOUT_FILENO)
     }
 
+    /// Writes text to stderr as it is (progress redraws).
+    static func errRaw(_ text: String) {
+        write(text, to: STDERR_FILENO)
+    }
+
     /// Writes an `error:` line to stderr.
     static func error(_ message: String) {
         write(paint("error:", .red) + " " + message + "\n", to: STDERR_FILENO)

@@ -22,4 +22,40 @@ public enum Git {
         git_libgit2_version(&major, &minor, &revision)
         return "\(major).\(minor).\(revision)"
     }
+
+    /// Whether the linked libgit2 was built with thread support, https and ssh.
+    public static var supportsThreadsHTTPSAndSSH: Bool {
+        ensureInitialized()
+        let features = UInt32(bitPattern: git_libgit2_features())
+        let needed = GIT_FEATURE_THREADS.rawValue | GIT_FEATURE_HTTPS.rawValue | GIT_FEATURE_SSH.rawValue
+        return features & needed == needed
+    }
+
+    /// Makes libgit2 ignore the global, XDG and system git configuration
+    /// (`~/.gitconfig`, `~/.config/git/config`, `/etc/gitconfig`), whose `url.insteadOf`
+    /// rules and credential helpers would otherwise change what compctl talks to.
+    /// `emptyDirectory` must exist and hold no git configuration. Call it before opening
+    /// any repository; the setting is process-wide.
+    public static func isolateFromUserConfig(emptyDirectory: String) throws(GitError) {
+        ensureInitialized()
+        for level in [GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_PROGRAMDATA] {
+            try check(compctl_git_set_search_path(level, emptyDirectory), "git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH)")
+        }
+    }
+
+    /// The environment variable that asks compctl to ignore the user's and the system's
+    /// git configuration (`COMPCTL_GIT_ISOLATE=1`), as the tests do.
+    public static let isolateVariable = "COMPCTL_GIT_ISOLATE"
+
+    /// Applies `isolateFromUserConfig` when `environment` sets `COMPCTL_GIT_ISOLATE` to
+    /// `1`, `true` or `yes`; returns whether it did. The CLI calls this once at start-up.
+    @discardableResult
+    public static func isolateFromUserConfigIfRequested(environment: [String: String]) throws(GitError) -> Bool {
+        guard let value = environment[isolateVariable]?.lowercased(), ["1", "true", "yes"].contains(value) else {
+            return false
+        }
+        // An empty search path makes libgit2 look for global and system files nowhere.
+        try isolateFromUserConfig(emptyDirectory: "")
+        return true
+    }
 }

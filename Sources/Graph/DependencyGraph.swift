@@ -105,3 +105,62 @@ public struct DependencyGraph: Sendable, Equatable {
         return edges.filter { $0.isRoot && seen.insert($0.from).inserted }.map(\.from)
     }
 }
+
+extension DependencyGraph {
+    /// The strongly connected components of the pod graph (Tarjan's algorithm, iterative so
+    /// that long chains cannot overflow the stack), each sorted by name,
+    /// a component always after the components it depends on.
+    func stronglyConnectedComponents() -> [[String]] {
+        let names = nodes.map(\.name)
+        let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        var successors = Array(repeating: [Int](), count: names.count)
+        for edge in edges where !edge.isRoot {
+            if let from = index[edge.from], let to = index[edge.to] { successors[from].append(to) }
+        }
+        var order = Array(repeating: -1, count: names.count)
+        var low = Array(repeating: 0, count: names.count)
+        var onStack = Array(repeating: false, count: names.count)
+        var stack: [Int] = []
+        var counter = 0
+        var components: [[String]] = []
+        for start in names.indices where order[start] < 0 {
+            var work: [(node: Int, next: Int)] = [(start, 0)]
+            order[start] = counter
+            low[start] = counter
+            counter += 1
+            stack.append(start)
+            onStack[start] = true
+            while let (node, next) = work.last {
+                if next < successors[node].count {
+                    work[work.count - 1].next += 1
+                    let successor = successors[node][next]
+                    if order[successor] < 0 {
+                        order[successor] = counter
+                        low[successor] = counter
+                        counter += 1
+                        stack.append(successor)
+                        onStack[successor] = true
+                        work.append((successor, 0))
+                    } else if onStack[successor] {
+                        low[node] = min(low[node], order[successor])
+                    }
+                } else {
+                    work.removeLast()
+                    if let parent = work.last { low[parent.node] = min(low[parent.node], low[node]) }
+                    if low[node] == order[node] {
+                        var component: [String] = []
+                        while true {
+                            let member = stack.removeLast()
+                            onStack[member] = false
+                            component.append(names[member])
+                            if member == node { break }
+                        }
+                        components.append(component.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+                    }
+                }
+            }
+        }
+        return components
+    }
+
+}

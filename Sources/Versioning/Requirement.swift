@@ -91,7 +91,7 @@ public struct Requirement: Sendable {
         case .pessimistic:
             // Gem: `v >= r && v.release < r.bump`, the last `<` again by <=>.
             guard order >= 0, let bound = upperBound else { return false }
-            let release = Version.compareNumbers(candidate.numbers, bound.numbers)
+            let release = Version.compareNumbers(candidate, bound)
             if release != 0 { return release < 0 }
             return Version.textPrecedes(candidate.gemReleaseText(), bound.description)
         }

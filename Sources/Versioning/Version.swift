@@ -10,19 +10,45 @@ public struct Version: Sendable {
     /// Whether the version is a prerelease: it has a letter or a `-` before any build metadata.
     public let isPrerelease: Bool
 
-    /// `Pod::Version#numeric_segments`: the leading numbers, trailing zeros dropped.
-    let numbers: [Int]
-    /// `Pod::Version#prerelease_segments`: everything from the first letter run on.
-    let prereleaseSegments: [Segment]
+    /// `numbers` packed 16 bits each into one integer when there are at most four and
+    /// each is below 65535 (nearly every real version), so that most comparisons are one
+    /// integer comparison; `UInt64.max` when they do not fit.
+    let packedNumbers: UInt64
+    /// Whether `prereleaseSegments` is not empty.
+    let hasPrereleaseSegments: Bool
     /// How many leading numbers the text has, trailing zeros included (for Gem's
     /// `release` and `bump`, which keep them).
     let leadingNumberCount: Int
+    /// The segments that do not fit inline; nil for a release whose numbers are packed,
+    /// so that copying and comparing most versions touches no reference count.
+    let detail: Detail?
+
+    /// The segments of a version that has a prerelease part or numbers too many or too
+    /// large to pack.
+    final class Detail: Sendable {
+        let numbers: [Int]
+        let prerelease: [Segment]
+
+        init(numbers: [Int], prerelease: [Segment]) {
+            self.numbers = numbers
+            self.prerelease = prerelease
+        }
+    }
 
     /// One segment of the prerelease part.
     enum Segment: Hashable, Sendable {
         case number(Int)
         case text(String)
     }
+
+    /// `Pod::Version#numeric_segments`: the leading numbers, trailing zeros dropped.
+    var numbers: [Int] {
+        if let detail { return detail.numbers }
+        return Version.unpack(packedNumbers)
+    }
+
+    /// `Pod::Version#prerelease_segments`: everything from the first letter run on.
+    var prereleaseSegments: [Segment] { detail?.prerelease ?? [] }
 
     /// Parses `string` as CocoaPods would, or throws `VersionError.malformed` saying why not.
     public init(_ string: String) throws {
@@ -68,31 +94,45 @@ public struct Version: Sendable {
         }
         let leadingCount = numbers.count
         while let last = numbers.last, last == 0 { numbers.removeLast() }
+        self.init(text: text, isPrerelease: prerelease, numbers: numbers, prerelease: rest,
+                  leadingNumberCount: leadingCount)
+    }
 
+    private init(
+        text: String, isPrerelease: Bool, numbers: [Int], prerelease: [Segment],
+        leadingNumberCount: Int
+    ) {
+        let packed = Version.pack(numbers)
         self.description = text
-        self.isPrerelease = prerelease
-        self.numbers = numbers
-        self.prereleaseSegments = rest
-        self.leadingNumberCount = leadingCount
+        self.isPrerelease = isPrerelease
+        self.packedNumbers = packed
+        self.hasPrereleaseSegments = !prerelease.isEmpty
+        self.leadingNumberCount = leadingNumberCount
+        self.detail = packed == .max || !prerelease.isEmpty
+            ? Detail(numbers: numbers, prerelease: prerelease)
+            : nil
     }
 
     /// A release made of `values` joined by dots, such as a bump computes.
     init(releaseNumbers values: [Int]) {
         var numbers = values
         while let last = numbers.last, last == 0 { numbers.removeLast() }
-        self.description = values.map(String.init).joined(separator: ".")
-        self.isPrerelease = false
-        self.numbers = numbers
-        self.prereleaseSegments = []
-        self.leadingNumberCount = values.count
+        self.init(text: values.map(String.init).joined(separator: "."), isPrerelease: false,
+                  numbers: numbers, prerelease: [], leadingNumberCount: values.count)
     }
 
     /// The first number (`Pod::Version#major`), 0 when there is none.
-    public var major: Int { numbers.count > 0 ? numbers[0] : 0 }
+    public var major: Int { number(at: 0) }
     /// The second number (`Pod::Version#minor`), 0 when there is none.
-    public var minor: Int { numbers.count > 1 ? numbers[1] : 0 }
+    public var minor: Int { number(at: 1) }
     /// The third number (`Pod::Version#patch`), 0 when there is none.
-    public var patch: Int { numbers.count > 2 ? numbers[2] : 0 }
+    public var patch: Int { number(at: 2) }
+
+    private func number(at index: Int) -> Int {
+        if packedNumbers != .max { return Int(packedNumbers >> (48 - 16 * index) & 0xFFFF) }
+        let numbers = self.numbers
+        return index < numbers.count ? numbers[index] : 0
+    }
 
     /// Whether `text` is a version by CocoaPods' rules.
     public static func isValid(_ text: String) -> Bool {
@@ -111,10 +151,42 @@ public struct Version: Sendable {
     // MARK: - Comparison
 
     /// Compares as `Pod::Version#compare_segments` does: -1, 0 or 1.
+    @inline(__always)
     static func compare(_ lhs: Version, _ rhs: Version) -> Int {
-        let order = compareNumbers(lhs.numbers, rhs.numbers)
+        let order = compareNumbers(lhs, rhs)
         if order != 0 { return order }
+        if !lhs.hasPrereleaseSegments && !rhs.hasPrereleaseSegments { return 0 }
         return comparePrerelease(lhs.prereleaseSegments, rhs.prereleaseSegments)
+    }
+
+    /// Compares the numeric parts, through the packed form when both have one.
+    @inline(__always)
+    static func compareNumbers(_ lhs: Version, _ rhs: Version) -> Int {
+        let a = lhs.packedNumbers, b = rhs.packedNumbers
+        if a != .max && b != .max {
+            return a == b ? 0 : (a < b ? -1 : 1)
+        }
+        return compareNumbers(lhs.numbers, rhs.numbers)
+    }
+
+    /// Packs up to four numbers below 65536, most significant first and zero-padded:
+    /// since trailing zeros are already dropped, the packing keeps both equality and order.
+    static func pack(_ numbers: [Int]) -> UInt64 {
+        guard numbers.count <= 4 else { return .max }
+        var packed: UInt64 = 0
+        for index in 0..<4 {
+            let value = index < numbers.count ? numbers[index] : 0
+            guard value < 0xFFFF else { return .max }
+            packed = packed << 16 | UInt64(value)
+        }
+        return packed
+    }
+
+    /// The numbers `pack` packed, trailing zeros dropped again.
+    static func unpack(_ packed: UInt64) -> [Int] {
+        var numbers = (0..<4).map { Int(packed >> (48 - 16 * $0) & 0xFFFF) }
+        while let last = numbers.last, last == 0 { numbers.removeLast() }
+        return numbers
     }
 
     /// Compares the numeric parts; trailing zeros are already gone, so a missing number
@@ -193,7 +265,7 @@ public struct Version: Sendable {
 extension Version: Comparable, Hashable {
     /// Equal as CocoaPods' `==`: the same numbers (trailing zeros aside) and prerelease.
     public static func == (lhs: Version, rhs: Version) -> Bool {
-        lhs.numbers == rhs.numbers && lhs.prereleaseSegments == rhs.prereleaseSegments
+        compare(lhs, rhs) == 0
     }
 
     /// Ordered as CocoaPods' `compare_segments`.
@@ -202,8 +274,13 @@ extension Version: Comparable, Hashable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(numbers)
-        hasher.combine(prereleaseSegments)
+        // Equal versions have equal numbers, so both pack or neither does.
+        if packedNumbers != .max {
+            hasher.combine(packedNumbers)
+        } else {
+            hasher.combine(numbers)
+        }
+        if hasPrereleaseSegments { hasher.combine(prereleaseSegments) }
     }
 }
 

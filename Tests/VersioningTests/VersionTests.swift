@@ -110,6 +110,27 @@ import Testing
         #expect(error.description == "'v1.0' is not a valid version: it must start with a digit; write numbers separated by dots, such as 1.2.3, optionally followed by a prerelease part, such as 1.2.3-rc.1")
     }
 
+    // Most versions compare through four numbers packed in one integer; these cross the
+    // limits of that form (a fifth number, a number of 65535 or more).
+    @Test(arguments: [
+        ("1.65535", ">", "1.65534"), ("1.65535", "<", "1.65536"), ("1.70000", ">", "1.9"),
+        ("1.2.3.4.5", ">", "1.2.3.4"), ("1.2.3.4.5", "<", "1.2.3.5"), ("1.2.3.4.5.0", "=", "1.2.3.4.5"),
+        ("65535.0", "=", "65535"), ("65535.0-rc.1", "<", "65535"), ("1.2.3.4.5-rc.2", ">", "1.2.3.4.5-rc.1"),
+        ("1.2.3.4.0.0", "=", "1.2.3.4"),
+    ])
+    func comparesNumbersBeyondThePackedForm(_ lhs: String, _ order: String, _ rhs: String) throws {
+        let a = try Version(lhs), b = try Version(rhs)
+        #expect(Version.compare(a, b) == (order == "<" ? -1 : order == "=" ? 0 : 1))
+        #expect(Version.compare(b, a) == (order == "<" ? 1 : order == "=" ? 0 : -1))
+        if order == "=" { #expect(a.hashValue == b.hashValue) }
+    }
+
+    @Test func givesComponentsOfLargeNumbers() throws {
+        let version = try Version("70000.2.3.4.5")
+        let components: [Int] = [version.major, version.minor, version.patch]
+        #expect(components == [70000, 2, 3])
+    }
+
     @Test func acceptsEighteenDigitNumbers() throws {
         #expect(try Version("1.123456789012345678").minor == 123_456_789_012_345_678)
         #expect(try Version("0000000000000000000001.0").major == 1)

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Config
+import Foundation
+
+/// `--config PATH`, shared by every command that reads `compctl.yml`.
+struct ConfigOptions: ParsableArguments {
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "The compctl.yml to use (default: the nearest one in this directory or a parent).",
+        valueName: "path"))
+    var path: String?
+
+    /// The configuration: the file given, else the nearest `compctl.yml`, else the defaults.
+    /// A bad file is an error, never silently ignored.
+    func load() throws -> Configuration {
+        let cwd = FileManager.default.currentDirectoryPath
+        if let path {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ConfigError.unreadable(path: path, reason: "no such file; check --config")
+            }
+            return try ConfigLoader.load(path: path)
+        }
+        guard let found = ConfigLoader.find(from: cwd) else {
+            return Configuration.defaults(directory: cwd)
+        }
+        return try ConfigLoader.load(path: found)
+    }
+}

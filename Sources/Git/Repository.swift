@@ -1,0 +1,394 @@
+import CLibGit2
+import Foundation
+
+/// A git repository, bare or with a work tree. Owns its `git_repository` and frees it
+/// when the last reference goes away; trees and remotes it hands out keep it alive.
+///
+/// Not `Sendable`: libgit2 lets any thread use a repository but never two at once, so
+/// each thread or task opens its own.
+public final class Repository {
+    let pointer: OpaquePointer
+
+    private init(owning pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        git_repository_free(pointer)
+    }
+
+    // MARK: opening and creating
+
+    /// Opens the repository at `path`: a work tree, its `.git` directory, or a bare
+    /// repository. With `searchingParents`, a directory inside a work tree works too.
+    public static func open(at path: String, searchingParents: Bool = false) throws(GitError) -> Repository {
+        Git.ensureInitialized()
+        var repository: OpaquePointer?
+        let flags = searchingParents ? 0 : GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue
+        let code = git_repository_open_ext(&repository, path, flags, nil)
+        if code == GIT_ENOTFOUND.rawValue { throw GitError.notARepository(path: path) }
+        try check(code, "git_repository_open_ext")
+        return try Repository(owning: unwrap(repository, "git_repository_open_ext"))
+    }
+
+    /// Creates an empty repository at `path` (creating directories as needed), bare or
+    /// with a work tree, whose unborn HEAD names `initialBranch`.
+    public static func create(at path: String, bare: Bool, initialBranch: String = "main") throws(GitError) -> Repository {
+        Git.ensureInitialized()
+        var options = git_repository_init_options()
+        try check(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)),
+                  "git_repository_init_options_init")
+        options.flags = GIT_REPOSITORY_INIT_MKPATH.rawValue | (bare ? GIT_REPOSITORY_INIT_BARE.rawValue : 0)
+        var repository: OpaquePointer?
+        let code = initialBranch.withCString { branch in
+            options.initial_head = branch
+            return git_repository_init_ext(&repository, path, &options)
+        }
+        try check(code, "git_repository_init_ext")
+        return try Repository(owning: unwrap(repository, "git_repository_init_ext"))
+    }
+
+    /// Clones `url` (a path, `file://`, `git://`, `ssh://`, `git@host:path` or `https://`)
+    /// into `path`. `bare` makes a cache without a work tree; otherwise `branch` (or the
+    /// remote's HEAD) is checked out. `progress` is called on this thread while objects
+    /// arrive. Cloning an empty remote leaves HEAD unborn on `branch` (default `main`).
+    public static func clone(
+        from url: String, to path: String, bare: Bool = false, branch: String? = nil,
+        credentials: Credentials = .fromEnvironment(), progress: ((TransferProgress) -> Void)? = nil
+    ) throws(GitError) -> Repository {
+        Git.ensureInitialized()
+        var options = git_clone_options()
+        try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")
+        options.bare = bare ? 1 : 0
+        let callbacks = RemoteCallbacks(url: url, credentials: credentials, progress: progress)
+        callbacks.install(into: &options.fetch_opts.callbacks)
+        var repository: OpaquePointer?
+        let code: Int32 = withExtendedLifetime(callbacks) {
+            if let branch {
+                return branch.withCString { name in
+                    options.checkout_branch = name
+                    return git_clone(&repository, url, path, &options)
+                }
+            }
+            return git_clone(&repository, url, path, &options)
+        }
+        if code < 0 { throw callbacks.error(for: code, function: "git_clone") }
+        let clone = try Repository(owning: unwrap(repository, "git_clone"))
+        if git_repository_head_unborn(clone.pointer) == 1 {
+            try check(git_repository_set_head(clone.pointer, "refs/heads/\(branch ?? "main")"), "git_repository_set_head")
+        }
+        return clone
+    }
+
+    // MARK: where it is
+
+    /// The git directory (`…/.git/` or the bare repository itself), with a trailing slash.
+    public var gitDirectory: String {
+        String(cString: git_repository_path(pointer))
+    }
+
+    /// The work tree, with a trailing slash; `nil` for a bare repository.
+    public var workDirectory: String? {
+        git_repository_workdir(pointer).map { String(cString: $0) }
+    }
+
+    /// Whether the repository has no work tree.
+    public var isBare: Bool {
+        git_repository_is_bare(pointer) == 1
+    }
+
+    /// How errors name this repository: its work tree, or its git directory.
+    var displayPath: String {
+        var path = workDirectory ?? gitDirectory
+        if path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    // MARK: references and commits
+
+    /// The commit that `revision` names: a branch, tag or other reference (`main`,
+    /// `origin/main`, `refs/tags/1.0.0`), an object id, or an expression like `main~1`.
+    /// Tags are peeled to the commit they point at.
+    public func resolve(_ revision: String) throws(GitError) -> ObjectID {
+        let object = try lookupRevision(revision)
+        defer { git_object_free(object) }
+        var commit: OpaquePointer?
+        let code = git_object_peel(&commit, object, GIT_OBJECT_COMMIT)
+        if code == GIT_EINVALIDSPEC.rawValue || code == GIT_ENOTFOUND.rawValue || code == GIT_EPEEL.rawValue {
+            throw GitError.revisionNotFound(revision: revision + " (as a commit)", repository: displayPath)
+        }
+        try check(code, "git_object_peel")
+        defer { git_object_free(commit) }
+        return ObjectID(git_object_id(commit))
+    }
+
+    /// The object id a reference points at (following symbolic references such as HEAD),
+    /// or `nil` when the reference does not exist. `name` is a full name (`refs/heads/main`).
+    public func referenceTarget(_ name: String) throws(GitError) -> ObjectID? {
+        var oid = git_oid()
+        let code = git_reference_name_to_id(&oid, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_reference_name_to_id")
+        return ObjectID(oid)
+    }
+
+    /// Moves (or creates) the reference `name` to `target`, but only if it still points at
+    /// `expected` (`nil`: only if it does not exist yet). The check and the write are one
+    /// atomic step under the reference's lock, so concurrent writers cannot both win;
+    /// the loser gets `GitError.referenceChanged`.
+    public func updateReference(
+        _ name: String, to target: ObjectID, expecting expected: ObjectID?, message: String
+    ) throws(GitError) {
+        var reference: OpaquePointer?
+        var newID = target.raw
+        let code: Int32
+        if var oldID = expected?.raw {
+            code = git_reference_create_matching(&reference, pointer, name, &newID, 1, &oldID, message)
+        } else {
+            code = git_reference_create(&reference, pointer, name, &newID, 0, message)
+        }
+        git_reference_free(reference)
+        if code == GIT_EMODIFIED.rawValue || code == GIT_EEXISTS.rawValue || code == GIT_ELOCKED.rawValue {
+            throw GitError.referenceChanged(name: name, repository: displayPath, expected: expected)
+        }
+        try check(code, expected == nil ? "git_reference_create" : "git_reference_create_matching")
+    }
+
+    /// Removes the reference `name`; does nothing if it does not exist.
+    public func deleteReference(_ name: String) throws(GitError) {
+        var reference: OpaquePointer?
+        let code = git_reference_lookup(&reference, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { return }
+        try check(code, "git_reference_lookup")
+        defer { git_reference_free(reference) }
+        let deleted = git_reference_delete(reference)
+        if deleted == GIT_ENOTFOUND.rawValue { return }
+        try check(deleted, "git_reference_delete")
+    }
+
+    /// The full names of the references matching a glob such as `refs/heads/*`.
+    public func referenceNames(matching glob: String) throws(GitError) -> [String] {
+        var names = git_strarray()
+        try check(git_reference_list(&names, pointer), "git_reference_list")
+        defer { git_strarray_dispose(&names) }
+        var result: [String] = []
+        for index in 0..<names.count {
+            guard let name = names.strings[index] else { continue }
+            let text = String(cString: name)
+            if globMatches(Array(glob.utf8), Array(text.utf8)) { result.append(text) }
+        }
+        return result.sorted()
+    }
+
+    /// Whether `descendant` is `ancestor` or has it in its history.
+    public func isAncestor(_ ancestor: ObjectID, of descendant: ObjectID) throws(GitError) -> Bool {
+        if ancestor == descendant { return true }
+        var commit = descendant.raw
+        var base = ancestor.raw
+        return try check(git_graph_descendant_of(pointer, &commit, &base), "git_graph_descendant_of") == 1
+    }
+
+    /// What a commit records.
+    public func commit(_ id: ObjectID) throws(GitError) -> Commit {
+        var commit: OpaquePointer?
+        var raw = id.raw
+        let code = git_commit_lookup(&commit, pointer, &raw)
+        if code == GIT_ENOTFOUND.rawValue { throw GitError.revisionNotFound(revision: id.hex, repository: displayPath) }
+        try check(code, "git_commit_lookup")
+        defer { git_commit_free(commit) }
+        let parents = (0..<git_commit_parentcount(commit)).compactMap { index in
+            git_commit_parent_id(commit, index).map { ObjectID($0) }
+        }
+        return Commit(
+            id: id,
+            tree: ObjectID(git_commit_tree_id(commit)),
+            parents: parents,
+            message: git_commit_message(commit).map { String(cString: $0) } ?? "",
+            author: git_commit_author(commit).map(Signature.init) ?? .compctl,
+            committer: git_commit_committer(commit).map(Signature.init) ?? .compctl)
+    }
+
+    /// Writes a commit of `tree` with `parents`. With `reference`, that reference is moved to
+    /// the new commit, but only if it currently points at the first parent (or does not
+    /// exist and there are no parents): libgit2 refuses otherwise.
+    public func createCommit(
+        tree: Tree, parents: [ObjectID], message: String,
+        author: Signature? = nil, committer: Signature? = nil, updating reference: String? = nil
+    ) throws(GitError) -> ObjectID {
+        var parentCommits: [OpaquePointer?] = []
+        defer { parentCommits.forEach { git_commit_free($0) } }
+        for parent in parents {
+            var commit: OpaquePointer?
+            var raw = parent.raw
+            let code = git_commit_lookup(&commit, pointer, &raw)
+            if code == GIT_ENOTFOUND.rawValue {
+                throw GitError.revisionNotFound(revision: parent.hex, repository: displayPath)
+            }
+            try check(code, "git_commit_lookup")
+            parentCommits.append(commit)
+        }
+        let signature = author ?? defaultSignature()
+        var id = git_oid()
+        let code = try withSignatures(signature, committer ?? signature) { authorPointer, committerPointer in
+            parentCommits.withUnsafeMutableBufferPointer { buffer in
+                git_commit_create(&id, pointer, reference, authorPointer, committerPointer, nil,
+                                  Self.terminated(message), tree.pointer, buffer.count, buffer.baseAddress)
+            }
+        }
+        if code == GIT_EMODIFIED.rawValue, let reference {
+            throw GitError.referenceChanged(name: reference, repository: displayPath, expected: parents.first)
+        }
+        try check(code, "git_commit_create")
+        return ObjectID(id)
+    }
+
+    /// The signature git config names (`user.name`, `user.email`), or `Signature.compctl`.
+    public func defaultSignature() -> Signature {
+        var signature: UnsafeMutablePointer<git_signature>?
+        guard git_signature_default(&signature, pointer) == 0, let signature else { return .compctl }
+        defer { git_signature_free(signature) }
+        var result = Signature(signature)
+        result.time = nil
+        return result
+    }
+
+    // MARK: work tree
+
+    /// The paths whose work-tree or index state differs from HEAD, untracked files
+    /// included and ignored ones not, sorted. Empty means the work tree is clean.
+    public func uncommittedChanges() throws(GitError) -> [String] {
+        guard !isBare else { throw GitError.bareRepository(path: displayPath, operation: "check for changes") }
+        var options = git_status_options()
+        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+            | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        var list: OpaquePointer?
+        try check(git_status_list_new(&list, pointer, &options), "git_status_list_new")
+        defer { git_status_list_free(list) }
+        var paths: Set<String> = []
+        for index in 0..<git_status_list_entrycount(list) {
+            guard let entry = git_status_byindex(list, index) else { continue }
+            for delta in [entry.pointee.head_to_index, entry.pointee.index_to_workdir] {
+                guard let delta else { continue }
+                if let path = delta.pointee.new_file.path ?? delta.pointee.old_file.path {
+                    paths.insert(String(cString: path))
+                }
+            }
+        }
+        return paths.sorted()
+    }
+
+    /// Whether the work tree and the index match HEAD, untracked files counting as changes.
+    public func isWorkTreeClean() throws(GitError) -> Bool {
+        try uncommittedChanges().isEmpty
+    }
+
+    /// Stages `paths` (relative to the work tree) as `git add` would: changed and new
+    /// files are added, deleted ones removed from the index.
+    public func stage(_ paths: [String]) throws(GitError) {
+        let workDirectory = try requireWorkDirectory("stage files")
+        let index = try self.index()
+        defer { git_index_free(index) }
+        for path in paths {
+            if FileManager.default.fileExists(atPath: workDirectory + path) {
+                try check(git_index_add_bypath(index, path), "git_index_add_bypath")
+            } else {
+                try check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
+            }
+        }
+        try check(git_index_write(index), "git_index_write")
+    }
+
+    /// Stages every change in the work tree, as `git add -A`.
+    public func stageAll() throws(GitError) {
+        _ = try requireWorkDirectory("stage files")
+        let index = try self.index()
+        defer { git_index_free(index) }
+        let code = withStringArray(["*"]) { pathspec in
+            let added = git_index_add_all(index, pathspec, GIT_INDEX_ADD_DEFAULT.rawValue, nil, nil)
+            return added < 0 ? added : git_index_update_all(index, pathspec, nil, nil)
+        }
+        try check(code, "git_index_add_all")
+        try check(git_index_write(index), "git_index_write")
+    }
+
+    /// Commits the index on the current branch (an unborn branch gets its first commit)
+    /// and moves the branch, as `git commit` does.
+    @discardableResult
+    public func commitIndex(message: String, author: Signature? = nil, committer: Signature? = nil) throws(GitError) -> ObjectID {
+        _ = try requireWorkDirectory("commit")
+        let index = try self.index()
+        defer { git_index_free(index) }
+        var treeID = git_oid()
+        try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
+        let tree = try self.tree(ObjectID(treeID))
+        let parents = git_repository_head_unborn(pointer) == 1 ? [] : [try resolve("HEAD")]
+        return try createCommit(tree: tree, parents: parents, message: message, author: author, committer: committer,
+                                updating: "HEAD")
+    }
+
+    private func index() throws(GitError) -> OpaquePointer {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        return try unwrap(index, "git_repository_index")
+    }
+
+    private func requireWorkDirectory(_ operation: String) throws(GitError) -> String {
+        guard let workDirectory else { throw GitError.bareRepository(path: displayPath, operation: operation) }
+        return workDirectory
+    }
+
+    // MARK: helpers
+
+    /// `git_revparse_single`, with a missing or malformed name reported as such.
+    func lookupRevision(_ revision: String) throws(GitError) -> OpaquePointer {
+        var object: OpaquePointer?
+        let code = git_revparse_single(&object, pointer, revision)
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue {
+            throw GitError.revisionNotFound(revision: revision, repository: displayPath)
+        }
+        try check(code, "git_revparse_single")
+        return try unwrap(object, "git_revparse_single")
+    }
+
+    /// git ends commit and tag messages with a newline; libgit2 stores what it is given.
+    static func terminated(_ message: String) -> String {
+        message.hasSuffix("\n") ? message : message + "\n"
+    }
+}
+
+/// What a commit records.
+public struct Commit: Sendable, Equatable {
+    /// The commit's own id.
+    public let id: ObjectID
+    /// The id of its root tree.
+    public let tree: ObjectID
+    /// Its parents, first parent first.
+    public let parents: [ObjectID]
+    /// The full message, as stored.
+    public let message: String
+    /// Who wrote the change.
+    public let author: Signature
+    /// Who committed it.
+    public let committer: Signature
+}
+
+/// A pointer libgit2 promised to fill; a missing one becomes an error instead of a crash.
+func unwrap<T>(_ value: T?, _ function: String) throws(GitError) -> T {
+    guard let value else {
+        throw GitError.libgit2(function: function, code: -1, errorClass: 0, message: "returned no object")
+    }
+    return value
+}
+
+/// Lends `body` a `git_strarray` of `strings`, valid only during the call.
+func withStringArray<R>(_ strings: [String], _ body: (UnsafePointer<git_strarray>) -> R) -> R {
+    let copies: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    var mutableCopies = copies
+    return mutableCopies.withUnsafeMutableBufferPointer { buffer in
+        var array = git_strarray(strings: buffer.baseAddress, count: buffer.count)
+        return withUnsafePointer(to: &array) { body($0) }
+    }
+}

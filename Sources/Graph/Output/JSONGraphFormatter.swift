@@ -1,0 +1,127 @@
+import Foundation
+
+/// One JSON document (sorted keys, `schemaVersion` 1):
+///
+/// ```
+/// {"schemaVersion": 1, "scope": "podfile",
+///  "pods": [{"name", "version", "source", "kind", "subspecs"}],
+///  "edges": [{"from", "root", "to", "dependency", "requirements", "via"}],
+///  "problems": [{"kind", "message", "pods"}],          (with --check)
+///  "affected": {"pod", "waves": [{"wave", "pods"}]},   (with --affected)
+///  "why": {"pod", "version", "paths": [{"start", "steps": [{"to", "dependency", "requirements"}]}], "truncated"},
+///  "warnings": ["…"]}
+/// ```
+public struct JSONGraphFormatter: GraphFormatter {
+    public init() {}
+
+    /// The document's shape; `JSONGraphFormatter.Document` decodes what `format` wrote.
+    public struct Document: Codable, Equatable, Sendable {
+        public var schemaVersion: Int
+        public var scope: DependencyGraph.Scope
+        public var pods: [Pod]?
+        public var edges: [Edge]?
+        public var problems: [GraphProblem]?
+        public var affected: Affected?
+        public var why: Why?
+        public var warnings: [String]
+
+        public struct Pod: Codable, Equatable, Sendable {
+            public var name: String
+            public var version: String?
+            public var source: String?
+            public var kind: DependencyGraph.Node.Kind
+            public var subspecs: [String]
+        }
+
+        public struct Edge: Codable, Equatable, Sendable {
+            public var from: String
+            public var root: Bool
+            public var to: String
+            public var dependency: String
+            public var requirements: [String]
+            public var via: String?
+        }
+
+        public struct Affected: Codable, Equatable, Sendable {
+            public var pod: String
+            public var waves: [Wave]
+        }
+
+        public struct Wave: Codable, Equatable, Sendable {
+            public var wave: Int
+            public var pods: [String]
+        }
+
+        public struct Why: Codable, Equatable, Sendable {
+            public var pod: String
+            public var version: String?
+            public var paths: [Path]
+            public var truncated: Bool
+        }
+
+        public struct Path: Codable, Equatable, Sendable {
+            public var start: String
+            public var steps: [Step]
+        }
+
+        public struct Step: Codable, Equatable, Sendable {
+            public var to: String
+            public var dependency: String
+            public var requirements: [String]
+        }
+    }
+
+    public func format(_ report: GraphReport) throws -> String {
+        let graph = report.graph
+        let document = Document(
+            schemaVersion: 1,
+            scope: graph.scope,
+            pods: report.includesGraph ? graph.nodes.map {
+                Document.Pod(name: $0.name, version: $0.version?.description, source: $0.source, kind: $0.kind,
+                             subspecs: $0.subspecs)
+            } : nil,
+            edges: report.includesGraph ? graph.edges.map {
+                Document.Edge(from: $0.from, root: $0.isRoot, to: $0.to, dependency: $0.dependency,
+                              requirements: $0.requirements, via: $0.via)
+            } : nil,
+            problems: report.problems,
+            affected: report.affected.map { affected in
+                Document.Affected(pod: affected.pod, waves: affected.waves.enumerated().map {
+                    Document.Wave(wave: $0.offset + 1, pods: $0.element)
+                })
+            },
+            why: report.why.map { why in
+                Document.Why(pod: why.pod.name, version: why.pod.version?.description, paths: why.paths.map { path in
+                    Document.Path(start: path.start, steps: path.edges.map {
+                        Document.Step(to: $0.to, dependency: $0.dependency, requirements: $0.requirements)
+                    })
+                }, truncated: why.isTruncated)
+            },
+            warnings: report.warnings.map(\.description))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+    }
+}
+
+/// The waves of `--affected` as a GitHub Actions matrix, on one line for `$GITHUB_OUTPUT`:
+/// `{"include":[{"pods":["XXCart","XXHome"],"wave":1},{"pods":["XXApp"],"wave":2}]}`.
+/// A workflow runs the waves in order with one job per wave (`needs:`), or reads the
+/// pods of every wave from one matrix job. No waves gives `{"include":[]}`.
+public struct GitHubMatrixFormatter: GraphFormatter {
+    public init() {}
+
+    private struct Matrix: Encodable {
+        var include: [JSONGraphFormatter.Document.Wave]
+    }
+
+    public func format(_ report: GraphReport) throws -> String {
+        guard let affected = report.affected else { throw GraphFormatError.needsAffected(.githubMatrix) }
+        let matrix = Matrix(include: affected.waves.enumerated().map {
+            JSONGraphFormatter.Document.Wave(wave: $0.offset + 1, pods: $0.element)
+        })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(matrix), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,36 @@
+#
+# Be sure to run `pod lib lint XXOrder.podspec' to ensure this is a
+# valid spec before submitting.
+#
+# Any lines starting with a # are optional, but their use is encouraged
+# To learn more about a Podspec see https://guides.cocoapods.org/syntax/podspec.html
+#
+
+Pod::Spec.new do |s|
+  s.name             = 'XXOrder'
+  s.version          = '1.6.0'
+  s.summary          = 'Order confirmation, order list and order detail.'
+
+  s.description      = <<-DESC
+Order confirmation page, the order list and the order detail page,
+including after-sales entry points.
+                       DESC
+
+  s.homepage         = 'https://git.acme.example/ios/XXOrder'
+  s.license          = { :type => 'Proprietary', :text => 'Copyright (c) Acme Inc. All rights reserved.' }
+  s.author           = { 'Zhang Min' => 'zhang.min@acme.example' }
+  s.source           = { :git => 'https://git.acme.example/ios/XXOrder.git', :tag => s.version.to_s }
+
+  s.ios.deployment_target = '12.0'
+  s.swift_version = '5.0'
+
+  s.source_files = 'XXOrder/Classes/**/*.swift'
+
+  # Needs the split payment API of XXPay 2.1; back to '~> 2.1' once 2.1.0 ships.
+  s.dependency 'XXPay', '2.1.0-rc.2'
+  s.dependency 'XXCartProtocols', '~> 1.2'
+  s.dependency 'XXAccount', '~> 2.1'
+  s.dependency 'XXUIKit', '~> 2.4'
+  s.dependency 'XXRouter', '~> 1.1'
+  s.dependency 'XXNetworking', '~> 3.1'
+end

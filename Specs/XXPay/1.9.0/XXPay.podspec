@@ -1,0 +1,25 @@
+Pod::Spec.new do |s|
+  s.name             = 'XXPay'
+  s.version          = '1.9.0'
+  s.summary          = 'Checkout payments: Apple Pay, cards and the cashier sheet.'
+
+  s.description      = <<-DESC
+The cashier sheet, Apple Pay and saved cards.
+                       DESC
+
+  s.homepage         = 'https://git.acme.example/ios/XXPay'
+  s.license          = { :type => 'Proprietary', :text => 'Copyright (c) Acme Inc. All rights reserved.' }
+  s.author           = { 'Tom Becker' => 'tom.becker@acme.example' }
+  s.source           = { :git => 'https://git.acme.example/ios/XXPay.git', :tag => "#{s.version}" }
+
+  s.ios.deployment_target = '11.0'
+  s.swift_version = '5.0'
+
+  s.source_files = 'XXPay/Classes/**/*.swift'
+  s.frameworks = 'PassKit'
+
+  s.dependency 'XXAccount', '~> 2.0'
+  s.dependency 'XXNetworking', '~> 3.0'
+  s.dependency 'XXUIKit', '~> 2.2'
+  s.dependency 'XXLogger', '~> 1.3'
+end

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+@testable import Git
+
+@Suite struct RepositoryTests {
+    @Test func linksLibgit2OneDotFiveWithThreadsHTTPSAndSSH() {
+        #expect(Git.libraryVersion == "1.5.1")
+        #expect(Git.supportsThreadsHTTPSAndSSH)
+    }
+
+    @Test func isolationHidesTheSystemConfigsURLRewrites() throws {
+        try TestGit.isolate()
+        let scratch = try Scratch()
+        let repository = try Repository.create(at: scratch.path("r"), bare: true)
+        try repository.addRemote(named: "origin", url: "https://github.com/example/specs.git")
+        // This machine's /etc/gitconfig rewrites https://github.com/ to a local mirror.
+        let reopened = try Repository.open(at: scratch.path("r"))
+        #expect(try reopened.remote(named: "origin").url == "https://github.com/example/specs.git")
+    }
+
+    @Test func isolationThroughTheEnvironmentVariable() throws {
+        try TestGit.isolate()
+        #expect(try Git.isolateFromUserConfigIfRequested(environment: ["COMPCTL_GIT_ISOLATE": "0"]) == false)
+        #expect(try Git.isolateFromUserConfigIfRequested(environment: [:]) == false)
+        #expect(try Git.isolateFromUserConfigIfRequested(environment: ["COMPCTL_GIT_ISOLATE": "1"]) == true)
+        let scratch = try Scratch()
+        let repository = try Repository.create(at: scratch.path("r"), bare: true)
+        try repository.addRemote(named: "origin", url: "git@github.com:example/specs.git")
+        #expect(try Repository.open(at: scratch.path("r")).remote(named: "origin").url == "git@github.com:example/specs.git")
+        try TestGit.isolate()
+    }
+
+    @Test func createsBareAndNonBareRepositoriesWithTheInitialBranch() throws {
+        try TestGit.isolate()
+        let scratch = try Scratch()
+        let bare = try Repository.create(at: scratch.path("a/b/bare.git"), bare: true, initialBranch: "trunk")
+        #expect(bare.isBare)
+        #expect(bare.workDirectory == nil)
+        #expect(try bare.headReferenceName() == "refs/heads/trunk")
+        let work = try Repository.create(at: scratch.path("work"), bare: false)
+        #expect(!work.isBare)
+        #expect(work.workDirectory == scratch.path("work") + "/")
+        #expect(work.gitDirectory == scratch.path("work") + "/.git/")
+        #expect(try git("-C", scratch.path("work"), "symbolic-ref", "HEAD") == "refs/heads/main")
+    }
+
+    @Test func openingAMissingRepositoryNamesThePath() throws {
+        try TestGit.isolate()
+        let scratch = try Scratch()
+        let missing = scratch.path("nothing-here")
+        #expect(throws: GitError.notARepository(path: missing)) { try Repository.open(at: missing) }
+        #expect(GitError.notARepository(path: "/tmp/x").description
+            == "no git repository at /tmp/x; check the path, or clone the repository there first")
+    }
+
+    @Test func opensFromASubdirectoryOnlyWhenAskedToSearch() throws {
+        let fixture = try Fixture()
+        _ = try fixture.clone("work", bare: false)
+        try FileManager.default.createDirectory(atPath: fixture.scratch.path("work/deep/er"), withIntermediateDirectories: true)
+        #expect(throws: GitError.self) { try Repository.open(at: fixture.scratch.path("work/deep/er")) }
+        let found = try Repository.open(at: fixture.scratch.path("work/deep/er"), searchingParents: true)
+        #expect(found.workDirectory == fixture.scratch.path("work") + "/")
+    }
+
+    @Test(arguments: ["path", "file"])
+    func clonesBareAndWithWorkTreeFromLocalURLs(form: String) throws {
+        let fixture = try Fixture()
+        let url = form == "path" ? fixture.remotePath : "file://" + fixture.remotePath
+        let bare = try fixture.clone("bare", bare: true, url: url)
+        #expect(bare.isBare)
+        #expect(try bare.resolve("refs/remotes/origin/main") == fixture.firstCommit)
+        #expect(try bare.resolve("main") == fixture.firstCommit)
+        let work = try fixture.clone("work", bare: false, url: url)
+        #expect(try String(contentsOfFile: fixture.scratch.path("work/README.md"), encoding: .utf8) == "hello\n")
+        #expect(try work.isWorkTreeClean())
+        #expect(try git("-C", fixture.scratch.path("work"), "status", "--porcelain").isEmpty)
+    }
+
+    @Test func cloningAnEmptyRemoteLeavesHeadUnbornOnMain() throws {
+        try TestGit.isolate()
+        let scratch = try Scratch()
+        _ = try Repository.create(at: scratch.path("empty.git"), bare: true)
+        let clone = try Repository.clone(from: scratch.path("empty.git"), to: scratch.path("c"), credentials: TestGit.noCredentials)
+        #expect(try clone.headReferenceName() == "refs/heads/main")
+        #expect(try clone.referenceTarget("HEAD") == nil)
+    }
+
+    @Test func fetchUpdatesTrackingReferencesPrunesAndReportsProgress() throws {
+        let fixture = try Fixture()
+        let cache = try fixture.clone("cache")
+        // Someone else pushes a new commit and a branch with the git CLI.
+        let other = fixture.scratch.path("other")
+        try git("clone", "-q", fixture.remotePath, other)
+        try fixture.scratch.write("more\n", to: "other/more.txt")
+        try git("-C", other, "add", ".")
+        try git("-C", other, "commit", "-qm", "more")
+        try git("-C", other, "push", "-q", "origin", "main", "main:refs/heads/feature")
+        let newTip = try ObjectID(hex: git("-C", other, "rev-parse", "HEAD"))
+
+        var reports: [TransferProgress] = []
+        try cache.fetch(credentials: TestGit.noCredentials) { reports.append($0) }
+        #expect(try cache.resolve("refs/remotes/origin/main") == newTip)
+        #expect(try cache.resolve("refs/remotes/origin/feature") == newTip)
+        let last = try #require(reports.last)
+        #expect(last.totalObjects == 3)
+        #expect(last.receivedObjects == last.totalObjects)
+        #expect(last.indexedObjects == last.totalObjects)
+        #expect(last.receivedBytes > 0)
+
+        try git("-C", other, "push", "-q", "origin", ":refs/heads/feature")
+        try cache.fetch(prune: false, credentials: TestGit.noCredentials)
+        #expect(try cache.referenceTarget("refs/remotes/origin/feature") == newTip)
+        try cache.fetch(prune: true, credentials: TestGit.noCredentials)
+        #expect(try cache.referenceTarget("refs/remotes/origin/feature") == nil)
+    }
+
+    @Test func cloneOverGitProtocolReportsProgress() throws {
+        let fixture = try Fixture()
+        let daemon = try GitDaemon(basePath: fixture.scratch.url.path)
+        var last: TransferProgress?
+        let clone = try Repository.clone(from: daemon.url("remote.git"), to: fixture.scratch.path("c"), bare: true,
+                                         credentials: TestGit.noCredentials) { last = $0 }
+        #expect(try clone.resolve("refs/remotes/origin/main") == fixture.firstCommit)
+        #expect(last == TransferProgress(totalObjects: 3, receivedObjects: 3, indexedObjects: 3,
+                                         receivedBytes: try #require(last).receivedBytes))
+    }
+
+    @Test func unreachableRemotesGetAPreciseError() throws {
+        let fixture = try Fixture()
+        let port = try freePort()
+        let url = "git://127.0.0.1:\(port)/specs.git"
+        let error = try #require(throws: GitError.self) {
+            try Repository.clone(from: url, to: fixture.scratch.path("c"), credentials: TestGit.noCredentials)
+        }
+        #expect(error == .unreachable(url: url, reason: "failed to connect to 127.0.0.1: Connection refused"))
+        #expect(error.description == "cannot reach \(url): failed to connect to 127.0.0.1: Connection refused;"
+            + " check the url, the network, and that the repository exists")
+
+        let missing = fixture.scratch.path("no-such.git")
+        let local = try #require(throws: GitError.self) {
+            try Repository.clone(from: missing, to: fixture.scratch.path("d"), credentials: TestGit.noCredentials)
+        }
+        #expect(local == .unreachable(url: missing, reason: "\(missing) does not exist"))
+        let notARepository = fixture.scratch.path("plain-directory")
+        try FileManager.default.createDirectory(atPath: notARepository, withIntermediateDirectories: true)
+        let plain = try #require(throws: GitError.self) {
+            try Repository.clone(from: "file://" + notARepository, to: fixture.scratch.path("e"), credentials: TestGit.noCredentials)
+        }
+        #expect(plain == .unreachable(url: "file://" + notARepository, reason: "could not find repository from '\(notARepository)'"))
+
+        let cache = try fixture.clone("cache")
+        try git("--git-dir", cache.gitDirectory, "remote", "set-url", "origin", "git://user:hunter2@127.0.0.1:\(port)/specs.git")
+        let reopened = try Repository.open(at: cache.gitDirectory)
+        let fetchError = try #require(throws: GitError.self) { try reopened.fetch(credentials: TestGit.noCredentials) }
+        #expect(fetchError.description.hasPrefix("cannot reach git://user:***@127.0.0.1:\(port)/specs.git: "))
+        #expect(!fetchError.description.contains("hunter2"))
+    }
+
+    @Test func aMissingRemoteNameIsReported() throws {
+        let fixture = try Fixture()
+        let cache = try fixture.clone("cache")
+        #expect(throws: GitError.remoteNotFound(name: "upstream", repository: cache.displayPath)) {
+            try cache.fetch(from: "upstream", credentials: TestGit.noCredentials)
+        }
+    }
+
+    @Test func resolvesRevisionsAndReportsMissingOnes() throws {
+        let fixture = try Fixture()
+        let remote = try Repository.open(at: fixture.remotePath)
+        #expect(try remote.resolve("main") == fixture.firstCommit)
+        #expect(try remote.resolve("refs/heads/main") == fixture.firstCommit)
+        #expect(try remote.resolve(fixture.firstCommit.hex) == fixture.firstCommit)
+        #expect(try remote.referenceTarget("refs/heads/main") == fixture.firstCommit)
+        #expect(try remote.referenceTarget("refs/heads/nope") == nil)
+        let error = try #require(throws: GitError.self) { try remote.resolve("release/9") }
+        #expect(error.description == "release/9 does not exist in \(remote.displayPath); check the branch, tag or"
+            + " commit name, and fetch if it is new")
+        #expect(try remote.referenceNames(matching: "refs/heads/*") == ["refs/heads/main"])
+    }
+
+    @Test func updatesReferencesOnlyFromTheExpectedValue() throws {
+        let fixture = try Fixture()
+        let remote = try Repository.open(at: fixture.remotePath)
+        let tree = try remote.tree(at: "main")
+        let second = try remote.createCommit(tree: tree, parents: [fixture.firstCommit], message: "second", author: .test())
+        try remote.updateReference("refs/heads/main", to: second, expecting: fixture.firstCommit, message: "test")
+        #expect(try remote.resolve("main") == second)
+        // A writer still believing in the first commit loses.
+        #expect(throws: GitError.referenceChanged(name: "refs/heads/main", repository: remote.displayPath,
+                                                  expected: fixture.firstCommit)) {
+            try remote.updateReference("refs/heads/main", to: fixture.firstCommit, expecting: fixture.firstCommit,
+                                       message: "test")
+        }
+        #expect(throws: GitError.referenceChanged(name: "refs/heads/main", repository: remote.displayPath, expected: nil)) {
+            try remote.updateReference("refs/heads/main", to: fixture.firstCommit, expecting: nil, message: "test")
+        }
+        try remote.updateReference("refs/heads/new", to: fixture.firstCommit, expecting: nil, message: "test")
+        #expect(try remote.resolve("new") == fixture.firstCommit)
+        try remote.deleteReference("refs/heads/new")
+        try remote.deleteReference("refs/heads/new")
+        #expect(try remote.referenceTarget("refs/heads/new") == nil)
+        #expect(try remote.isAncestor(fixture.firstCommit, of: second))
+        #expect(try !remote.isAncestor(second, of: fixture.firstCommit))
+    }
+
+    @Test func objectIDsParseOnlyFortyHexDigits() throws {
+        let id = try ObjectID(hex: "4B825DC642CB6EB9A060E54BF8D69288FBEE4904")
+        #expect(id.hex == "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
+        #expect(id.shortHex == "4b825dc")
+        #expect(throws: GitError.invalidObjectID("4b825dc")) { try ObjectID(hex: "4b825dc") }
+        #expect(throws: GitError.invalidObjectID("zb825dc642cb6eb9a060e54bf8d69288fbee4904")) {
+            try ObjectID(hex: "zb825dc642cb6eb9a060e54bf8d69288fbee4904")
+        }
+        #expect(GitError.invalidObjectID("main").description == "'main' is not an object id; an object id has 40 hexadecimal digits")
+    }
+
+    @Test func remotesKnowTheirURLAndWhetherTheyAreLocal() throws {
+        let fixture = try Fixture()
+        let cache = try fixture.clone("cache")
+        #expect(try cache.remote().url == fixture.remotePath)
+        #expect(try cache.remote().isLocal)
+        let other = try cache.addRemote(named: "mirror", url: "ssh://git@git.example.com/specs.git")
+        #expect(!other.isLocal)
+        #expect(try cache.remote(named: "mirror").name == "mirror")
+    }
+
+    @Test func defaultSignatureComesFromConfigOrIsCompctls() throws {
+        let fixture = try Fixture()
+        let remote = try Repository.open(at: fixture.remotePath)
+        #expect(remote.defaultSignature() == Signature(name: "compctl", email: "compctl@localhost"))
+        try git("--git-dir", fixture.remotePath, "config", "user.name", "Release Bot")
+        try git("--git-dir", fixture.remotePath, "config", "user.email", "bot@example.invalid")
+        let reopened = try Repository.open(at: fixture.remotePath)
+        #expect(reopened.defaultSignature() == Signature(name: "Release Bot", email: "bot@example.invalid"))
+    }
+}
