@@ -4,6 +4,11 @@ public struct DependencyPath: Hashable, Sendable, Codable, CustomStringConvertib
     public var start: String
     public var edges: [DependencyGraph.Edge]
 
+    public init(start: String, edges: [DependencyGraph.Edge]) {
+        self.start = start
+        self.edges = edges
+    }
+
     /// `target 'AcmeApp' → XXCart (= 1.2.1) → XXPay (~> 2.0)`.
     public var description: String {
         ([start] + edges.map(\.requirementLabel)).joined(separator: " → ")
@@ -16,6 +21,12 @@ public struct WhyResult: Sendable, Equatable {
     public var paths: [DependencyPath]
     /// Whether there were more paths than the limit.
     public var isTruncated: Bool
+
+    public init(pod: DependencyGraph.Node, paths: [DependencyPath], isTruncated: Bool) {
+        self.pod = pod
+        self.paths = paths
+        self.isTruncated = isTruncated
+    }
 }
 
 /// `compctl graph --affected NAME`: the pods that depend on a pod, directly or not, in
@@ -25,6 +36,11 @@ public struct AffectedWaves: Sendable, Equatable, Codable {
     public var pod: String
     /// Each wave's pods, sorted by name; wave 1 first.
     public var waves: [[String]]
+
+    public init(pod: String, waves: [[String]]) {
+        self.pod = pod
+        self.waves = waves
+    }
 }
 
 extension DependencyGraph {

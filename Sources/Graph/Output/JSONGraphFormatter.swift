@@ -40,16 +40,35 @@ public struct JSONGraphFormatter: GraphFormatter {
             public var dependency: String
             public var requirements: [String]
             public var via: String?
+
+            public init(from: String, root: Bool, to: String, dependency: String, requirements: [String], via: String?) {
+                self.from = from
+                self.root = root
+                self.to = to
+                self.dependency = dependency
+                self.requirements = requirements
+                self.via = via
+            }
         }
 
         public struct Affected: Codable, Equatable, Sendable {
             public var pod: String
             public var waves: [Wave]
+
+            public init(pod: String, waves: [Wave]) {
+                self.pod = pod
+                self.waves = waves
+            }
         }
 
         public struct Wave: Codable, Equatable, Sendable {
             public var wave: Int
             public var pods: [String]
+
+            public init(wave: Int, pods: [String]) {
+                self.wave = wave
+                self.pods = pods
+            }
         }
 
         public struct Why: Codable, Equatable, Sendable {
