@@ -231,7 +231,7 @@ public struct GraphChecker {
             guard let from = layer(node.name) else { continue }
             var seen = Set<String>()
             for edge in context.edges(from: node.name) where edge.to != node.name && seen.insert(edge.to).inserted {
-                guard context.graph.node(named: edge.to)?.kind != .unmanaged, let to = layer(edge.to) else { continue }
+                guard context.node(edge.to)?.kind != .unmanaged, let to = layer(edge.to) else { continue }
                 let subject = "\(node.label) in layer \(layers[from].name) depends on \(context.requirementLabel(edge))"
                 let link = [GraphProblem.Link(from: node.name, to: edge.to)]
                 if from < to {
@@ -314,7 +314,7 @@ public struct GraphChecker {
         for node in context.graph.nodes where node.kind != .unmanaged && node.name.hasSuffix(suffix) && node.name.count > suffix.count {
             guard let version = node.version else { continue }
             let implementationName = String(node.name.dropLast(suffix.count))
-            if let implementation = context.graph.node(named: implementationName), let other = implementation.version,
+            if let implementation = context.node(implementationName), let other = implementation.version,
                other.major != version.major {
                 problems.append(GraphProblem(
                     kind: .interface,

@@ -69,3 +69,34 @@ import Versioning
         }
     }
 }
+
+/// The repository graph and every check over a synthetic repo (10,000 pods × 20 versions
+/// with `COMPCTL_BENCH=1`), timed informally.
+@Suite struct CheckBenchmarkTests {
+    @Test func checksOverASyntheticRepository() throws {
+        let size = BenchmarkTests.benchmarking ? (pods: 10_000, versions: 20) : (pods: 500, versions: 10)
+        let repo = SyntheticRepo(pods: size.pods, versions: size.versions, seed: 7)
+        let catalog = PodCatalog(providers: [InMemorySpecProvider(name: "synthetic", specs: repo.specs)])
+        let layerSize = max(1, size.pods / 10)
+        let layers = (0..<10).map { layer in
+            LayerRule(name: "layer\(layer)", allowSameLayer: layer % 2 == 1) { name in
+                (Int(name.dropFirst()) ?? -1) / layerSize == layer
+            }
+        }
+        let clock = ContinuousClock()
+        var graph: DependencyGraph?
+        var problems: [GraphProblem] = []
+        let built = clock.measure { graph = catalog.newestReleaseGraph().graph }
+        let checked = clock.measure {
+            problems = GraphChecker(catalog: catalog, layers: layers, interfaceSuffix: "Protocols").problems(in: graph!)
+        }
+        if BenchmarkTests.benchmarking {
+            let kinds = Dictionary(grouping: problems, by: \.kind).mapValues(\.count)
+            print("check \(size.pods)×\(size.versions): graph of \(graph!.nodes.count) pods and \(graph!.edges.count) edges "
+                  + "in \(built), checks in \(checked): \(kinds)")
+        }
+        #expect(graph!.nodes.count == size.pods)
+        // Dependencies only go to lower layers, so there is no cycle and no layer breach.
+        #expect(!problems.contains { $0.kind == .cycle || $0.kind == .layer })
+    }
+}
