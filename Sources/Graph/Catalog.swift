@@ -28,10 +28,12 @@ final class Catalog {
         self.providers = providers
     }
 
-    /// Takes `pod` out of the sources: it is what its external source says, or nothing.
-    func setExternal(_ pod: ExternalPod) {
-        externals[pod.name] = pod
-        universes = universes.filter { $0.key.name != pod.name }
+    /// Takes `pods` out of the sources for the next resolutions: each is what its external
+    /// source says, or nothing. Replaces the external pods of an earlier resolution.
+    func setExternals(_ pods: [ExternalPod]) {
+        let changed = Set(externals.keys).union(pods.map(\.name))
+        externals = Dictionary(pods.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        if !changed.isEmpty { universes = universes.filter { !changed.contains($0.key.name) } }
     }
 
     /// The index of the provider called `name`.

@@ -204,29 +204,20 @@ public struct Resolver {
         }
         if problems.count == 1 { throw problems[0] }
         if !problems.isEmpty { throw GraphError.several(problems) }
-        for external in request.externalPods { catalog.setExternal(external) }
+        catalog.setExternals(request.externalPods)
 
-        var prerelease = Set(request.requirements.filter { catalog.namesPrerelease($0.requirements) }
-            .map { PodName.root(of: $0.name) })
         let roots = request.requirements.map {
             RootDependency(dependency: SpecDependency(name: $0.name, requirements: $0.requirements), declarer: $0.declaredBy)
         }
-        while true {
-            let solver = PubGrubSolver(
-                catalog: catalog, platform: request.platform, prereleasePods: prerelease, sources: sources,
-                rootName: request.rootName, roots: roots)
-            do {
-                try solver.solve()
-                return ResolutionBuilder(solver: solver, request: request).build()
-            } catch let restart as SolverRestart {
-                // A spec names a prerelease of this pod: its prereleases become candidates
-                // everywhere in the graph, which is how CocoaPods lets an rc in.
-                prerelease.insert(restart.pod)
-            } catch let failure as SolverFailure {
-                var explainer = Explainer(solver: solver)
-                throw GraphError.conflict(explainer.explain(failure.incompatibility))
-            }
+        let solver = PubGrubSolver(
+            catalog: catalog, platform: request.platform, sources: sources, rootName: request.rootName, roots: roots)
+        do {
+            try solver.solve()
+        } catch let failure as SolverFailure {
+            var explainer = Explainer(solver: solver)
+            throw GraphError.conflict(explainer.explain(failure.incompatibility))
         }
+        return ResolutionBuilder(solver: solver, request: request).build()
     }
 }
 

@@ -33,10 +33,15 @@ import Versioning
 
     static let seeds: [UInt64] = benchmarking ? Array(1...12) : [1, 2, 3]
 
-    @Test(arguments: seeds, [1, 3] as [UInt64])
-    func syntheticResolutionIsValid(seed: UInt64, tightness: UInt64) throws {
+    /// (tightness, percentage of exact pins): ranges that mostly agree, ranges that often
+    /// disagree, and many exact pins, where conflicts and failures are common.
+    static let variants: [(UInt64, UInt64)] = [(1, 0), (3, 0), (1, 10)]
+
+    @Test(arguments: seeds, variants.indices)
+    func syntheticResolutionIsValid(seed: UInt64, variant: Int) throws {
+        let (tightness, pins) = Self.variants[variant]
         let size = Self.benchmarking ? (pods: 5000, versions: 20, top: 50) : (pods: 400, versions: 10, top: 10)
-        let repo = SyntheticRepo(pods: size.pods, versions: size.versions, seed: seed, tightness: tightness)
+        let repo = SyntheticRepo(pods: size.pods, versions: size.versions, seed: seed, tightness: tightness, pinPercent: pins)
         let provider = InMemorySpecProvider(name: "synthetic", specs: repo.specs)
         var random = SplitMix64(seed: seed &* 31)
         var requirements: [RootRequirement] = []
@@ -59,7 +64,7 @@ import Versioning
             }
         }
         if Self.benchmarking {
-            print("synthetic \(size.pods)×\(size.versions), \(requirements.count) top pods, tightness \(tightness), seed \(seed): "
+            print("synthetic \(size.pods)×\(size.versions), \(requirements.count) top pods, tightness \(tightness), pins \(pins)%, seed \(seed): "
                 + "\(outcome), \(catalog.specsRead) specs read, in \(elapsed)")
         }
         if let resolution {

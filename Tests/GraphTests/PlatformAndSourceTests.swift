@@ -68,6 +68,16 @@ import Versioning
             """)
     }
 
+    @Test func externalPodsBelongToOneRequest() throws {
+        let repo = InMemorySpecProvider.test(pod("XXCart", ["2.0.0"]))
+        let resolver = Resolver(providers: [repo])
+        let external = ExternalPod(name: "XXCart", origin: ":path => '../XXCart'", specification: .test("XXCart", "3.0.0-dev"))
+        let first = try resolver.resolve(ResolveRequest(requirements: [.app("XXCart")], externalPods: [external]))
+        #expect(first.pods.map { "\($0.name) \($0.version) \($0.isExternal)" } == ["XXCart 3.0.0-dev true"])
+        let second = try resolver.resolve(ResolveRequest(requirements: [.app("XXCart")]))
+        #expect(second.pods.map { "\($0.name) \($0.version) \($0.isExternal)" } == ["XXCart 2.0.0 false"])
+    }
+
     @Test func externalPodWithoutSpecIsLeftOut() throws {
         let repo = InMemorySpecProvider.test(pod("XXHome", ["1.0"], [.on("XXCart", "~> 2.0")]))
         let external = ExternalPod(name: "XXCart", origin: ":path => '../XXCart'")

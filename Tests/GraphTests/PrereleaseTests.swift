@@ -30,10 +30,10 @@ import Versioning
 
     @Test func onlyPrereleasesAvailable() {
         #expect(conflict([afnetworking], [.app("PrereleaseMonkey")]) == """
-            Because target 'App' depends on PrereleaseMonkey, which only pre-release versions of PrereleaseMonkey match, version solving failed.
+            Because target 'App' depends on PrereleaseMonkey, which only pre-release versions of PrereleaseMonkey match, and no requirement in use names a pre-release, version solving failed.
             """)
         #expect(conflict([afnetworking], [.app("AFNetworking", "< 1.0", "> 0.10.1")]) == """
-            Because target 'App' depends on AFNetworking (< 1.0, > 0.10.1), which only pre-release versions of AFNetworking match, version solving failed.
+            Because target 'App' depends on AFNetworking (< 1.0, > 0.10.1), which only pre-release versions of AFNetworking match, and no requirement in use names a pre-release, version solving failed.
             """)
     }
 
@@ -68,6 +68,17 @@ import Versioning
             pod("XXOrder", ["1.6.0"], [.on("XXPay", "2.1.0-rc.1"), .on("XXMissing", "1.0")]),
             pod("XXMissing", ["2.0"]))
         #expect(try resolved([repo], [.app("XXOrder"), .app("XXPay", ">= 2.0")]) == ["XXOrder (1.5.0)", "XXPay (2.0.2)"])
+    }
+
+    /// The naming requirement counts even when another requirement already narrowed the pod
+    /// to the prerelease, so that it derives nothing new.
+    @Test func namingRequirementInUseEvenWhenImplied() throws {
+        let repo = InMemorySpecProvider.test(
+            pod("P", ["2.0.2", "2.1.0-rc.2"]), pod("X", ["1.0"], [.on("P", ">= 2.1.0-rc.1")]))
+        #expect(try resolved([repo], [.app("P", "> 2.0.2"), .app("X")]) == ["P (2.1.0-rc.2)", "X (1.0)"])
+        #expect(conflict([repo], [.app("P", "> 2.0.2")]) == """
+            Because target 'App' depends on P (> 2.0.2), which only pre-release versions of P match, and no requirement in use names a pre-release, version solving failed.
+            """)
     }
 
     @Test func rcConflictsWithARangeItIsNotIn() {

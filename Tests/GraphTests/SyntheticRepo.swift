@@ -15,7 +15,8 @@ struct SyntheticRepo {
 
     /// `tightness` (0…4) raises how many minors a requirement may skip: higher means more
     /// consumers disagree and more backtracking.
-    init(pods: Int, versions: Int, seed: UInt64, tightness: UInt64 = 1) {
+    /// `pinPercent` of the requirements pin an exact version, which makes conflicts common.
+    init(pods: Int, versions: Int, seed: UInt64, tightness: UInt64 = 1, pinPercent: UInt64 = 0) {
         var random = SplitMix64(seed: seed)
         let layerSize = max(1, pods / 10)
         names = (0..<pods).map { String(format: "P%05d", $0) }
@@ -44,6 +45,8 @@ struct SyntheticRepo {
                     let major = 1 + min(targetMajors - 1, (position * targetMajors) / max(1, versions) + offsets[slot] / 2)
                     if random.next(1000) < 5, versionLists[target].last!.contains("-rc") {
                         dependencies.append(Dependency(name: names[target], requirements: [versionLists[target].last!]))
+                    } else if random.next(100) < pinPercent {
+                        dependencies.append(Dependency(name: names[target], requirements: ["\(major).\(Int(random.next(5))).0"]))
                     } else {
                         dependencies.append(Dependency(name: names[target], requirements: ["~> \(major).\(Int(random.next(tightness + 1)))"]))
                     }

@@ -164,7 +164,8 @@ struct Explainer {
         case let .dependency(cause):
             return "\(depender(incompatibility)) depends on \(target(cause, incompatibility))"
         case .prereleaseOnly:
-            return "\(terse(terms[0])) has only pre-release versions left, and no requirement in use names a pre-release"
+            return "only pre-release versions of \(terms[0].package == PubGrubSolver.root ? "" : preReleaseSubject(terms[0])), "
+                + "and no requirement in use names a pre-release"
         case let .unavailable(reason):
             return "\(subject(incompatibility)) \(unavailablePhrase(reason, incompatibility))"
         case .conflict:
@@ -263,7 +264,8 @@ struct Explainer {
         if let priorLine { text += " (\(priorLine))" }
         switch incompatibility(latter).cause {
         case .prereleaseOnly:
-            text += " which has only pre-release versions left, and no requirement in use names a pre-release"
+            text += ", which only pre-release versions of \(solver.packages[forbidden.package].name) match, "
+                + "and no requirement in use names a pre-release"
         case let .unavailable(reason):
             text += " which \(unavailablePhrase(reason, incompatibility(latter)))"
         case let .dependency(cause):
@@ -350,13 +352,17 @@ struct Explainer {
               let universe = solver.packages[cause.target].pod else { return text }
         if let external = universe.external {
             text += ", which \(universe.name) \(universe.versions[0]) from \(external.origin) does not satisfy"
-        } else if case let .success(raw) = solver.catalog.matching(universe, cause.requirements),
-                  !raw.isEmpty, raw.isDisjoint(with: universe.releases) {
-            text += ", which only pre-release versions of \(universe.name) match"
         } else {
             text += ", which no version of \(universe.name) matches"
         }
         return text
+    }
+
+    /// `P match > 2.0.2`, or just `P` when the term is all of P's versions.
+    private func preReleaseSubject(_ packageTerm: PackageTerm) -> String {
+        let package = solver.packages[packageTerm.package]
+        if packageTerm.term.versions == package.universe { return package.name }
+        return "\(package.name) match \(text(packageTerm.term.versions, of: packageTerm.package))"
     }
 
     /// A term as a noun: `XXPay (~> 2.0)`, `every version of XXOrder`, `XXUIKit/Core`.

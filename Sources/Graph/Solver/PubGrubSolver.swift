@@ -6,12 +6,6 @@ struct RootDependency {
     var declarer: String
 }
 
-/// Thrown when a spec turns out to name a prerelease of a pod whose prereleases were not
-/// candidates: the resolution starts again with that pod's prereleases enabled.
-struct SolverRestart: Error {
-    var pod: String
-}
-
 /// Thrown when no solution exists: the incompatibility that proves it (`{root}`).
 struct SolverFailure: Error {
     var incompatibility: Int
@@ -26,11 +20,17 @@ struct SolverFailure: Error {
 /// versions are folded into one incompatibility when they are the same, as pub's
 /// `PackageLister` does, which keeps explanations short ("every version of XXOrder depends
 /// on …").
+///
+/// CocoaPods' prerelease rule is applied when a pod is decided, since whether a requirement
+/// naming a prerelease is in use depends on the rest of the solution: requirements match
+/// prereleases by the plain test, a decision takes the highest release unless a
+/// requirement naming a prerelease is in use, and a pod left with only prereleases that no
+/// requirement in use names is decided last; if it still has none named then, those
+/// prereleases are ruled out (as CocoaPods' "There are only pre-release versions
+/// available" does) for the rest of the resolution.
 final class PubGrubSolver {
     let catalog: Catalog
     let platform: Platform?
-    /// Pods whose prereleases are candidates: some requirement names one of them.
-    let prereleasePods: Set<String>
     /// Pods restricted to one source (`:source`), by root name.
     let sources: [String: Int]
     let roots: [RootDependency]
@@ -60,6 +60,8 @@ final class PubGrubSolver {
     /// incompatibilities only once the pod is seen to have subspecs.
     private var plainReferences: [Int: [PlainReference]] = [:]
     private var podsWithSubspecs: Set<Int> = []
+    /// The dependencies naming a prerelease of each pod package (their incompatibilities).
+    private var prereleaseRequirements: [Int: [Int]] = [:]
     /// How often each package has been picked for a decision. A pod picked again was caught
     /// in a conflict: only then are its neighbours' specs read to fold their dependencies.
     private var attempts: [Int] = []
@@ -96,11 +98,9 @@ final class PubGrubSolver {
         var materialized = false
     }
 
-    init(catalog: Catalog, platform: Platform?, prereleasePods: Set<String>, sources: [String: Int],
-         rootName: String, roots: [RootDependency]) {
+    init(catalog: Catalog, platform: Platform?, sources: [String: Int], rootName: String, roots: [RootDependency]) {
         self.catalog = catalog
         self.platform = platform
-        self.prereleasePods = prereleasePods
         self.sources = sources
         self.roots = roots
         _ = addPackage(Package(kind: .root, universe: VersionSet(fullOf: 1), name: rootName))
@@ -123,9 +123,7 @@ final class PubGrubSolver {
     func podPackage(_ universe: PodUniverse) -> Int {
         let key = ObjectIdentifier(universe)
         if let known = podPackages[key] { return known }
-        let candidates = universe.external != nil || prereleasePods.contains(universe.name)
-            ? universe.all : universe.releases
-        let id = addPackage(Package(kind: .pod(universe), universe: candidates, name: universe.name))
+        let id = addPackage(Package(kind: .pod(universe), universe: universe.all, name: universe.name))
         podPackages[key] = id
         return id
     }
@@ -148,7 +146,7 @@ final class PubGrubSolver {
 
     // MARK: - Solving
 
-    /// Solves, or throws `SolverFailure` / `SolverRestart`.
+    /// Solves, or throws `SolverFailure`.
     func solve() throws {
         _ = add(Incompatibility(
             terms: [PackageTerm(package: Self.root, term: .negative(VersionSet(fullOf: 1), universe: VersionSet(fullOf: 1)))],
@@ -432,8 +430,7 @@ final class PubGrubSolver {
             position += 1
             guard decided[package] < 0, accumulated[package].isPositive else { continue }
             if firstOpen < 0 { firstOpen = position - 1 }
-            if case let .pod(universe) = packages[package].kind,
-               packages[package].universe != universe.releases,
+            if case let .pod(universe) = packages[package].kind, universe.external == nil,
                accumulated[package].versions.isDisjoint(with: universe.releases),
                !hasPrereleaseRequirement(package) {
                 if deferred == nil { deferred = package }
@@ -449,18 +446,20 @@ final class PubGrubSolver {
     /// The highest allowed version, preferring releases unless a requirement now in use
     /// names a prerelease: a prerelease enters only where someone asks for it.
     private func preferredVersion(_ package: Int, _ universe: PodUniverse, _ allowed: VersionSet) -> Int? {
-        if packages[package].universe == universe.releases || universe.external != nil {
-            return allowed.last
-        }
+        // A pod from an external source is taken as it is, prerelease or not (CocoaPods'
+        // `requirement_satisfied_by?` lets an external source in).
+        if universe.external != nil { return allowed.last }
         if let release = allowed.intersection(universe.releases).last { return release }
         return hasPrereleaseRequirement(package) ? allowed.last : nil
     }
 
+    /// Whether a requirement naming a prerelease of `package` is in use: its depender is
+    /// selected in the partial solution.
     private func hasPrereleaseRequirement(_ package: Int) -> Bool {
-        assignmentsOf[package].contains { index in
-            let cause = assignments[index].cause
-            guard cause >= 0, case let .dependency(dependency) = incompatibilities[cause].cause else { return false }
-            return dependency.namesPrerelease
+        (prereleaseRequirements[package] ?? []).contains { index in
+            incompatibilities[index].terms.allSatisfy { packageTerm in
+                packageTerm.package == package || accumulated[packageTerm.package].satisfies(packageTerm.term)
+            }
         }
     }
 
@@ -671,15 +670,13 @@ final class PubGrubSolver {
             return [index]
         }
         let namesPrerelease = catalog.namesPrerelease(dependency.requirements)
-        if namesPrerelease && target.external == nil && !prereleasePods.contains(target.name) {
-            throw SolverRestart(pod: target.name)
-        }
         let cause = DependencyCause(
             declarer: declarer, subspec: subspec, name: dependency.name, requirements: dependency.requirements,
             isSameVersion: false, namesPrerelease: namesPrerelease, target: package)
         var result = [add(Incompatibility(
             terms: depender + [PackageTerm(package: package, term: .negative(versions, universe: packages[package].universe))],
             cause: .dependency(cause)))]
+        if namesPrerelease { prereleaseRequirements[package, default: []].append(result[0]) }
         if !path.isEmpty {
             let subspecPackage = self.subspecPackage(pod: package, path: path)
             var activation = cause
