@@ -44,7 +44,7 @@ let package = Package(
         // graphs with their checks (cycles, skew, layers, rc leaks, interface rule,
         // shadowing), `why` and `affected`, and the text/dot/mermaid/json/matrix formats.
         // Specs come in through the `SpecProvider` protocol, never through git or files.
-        .target(name: "Graph", dependencies: ["Versioning", "Podspec"]),
+        .target(name: "Graph", dependencies: ["Versioning", "Podspec"], exclude: ["README.md"]),
 
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.

@@ -232,6 +232,4 @@ final class PodUniverse {
     fileprivate func state(at index: Int) -> SpecState? { specs[index] }
     fileprivate func store(_ state: SpecState, at index: Int) { specs[index] = state }
 
-    /// The newest version that is no prerelease, or the newest of all when every version is one.
-    var newestRelease: Int? { releases.last ?? all.last }
 }

@@ -14,6 +14,7 @@ public struct DependencyGraph: Sendable, Equatable {
 
     /// One pod.
     public struct Node: Hashable, Sendable, Codable {
+        /// Where a pod comes from.
         public enum Kind: String, Hashable, Sendable, Codable {
             /// From a configured source.
             case managed
@@ -33,6 +34,7 @@ public struct DependencyGraph: Sendable, Equatable {
         /// The subspecs in use (Podfile scope), full names.
         public var subspecs: [String]
 
+        /// A node from its parts.
         public init(name: String, version: Version?, source: String?, kind: Kind, subspecs: [String] = []) {
             self.name = name
             self.version = version
@@ -62,6 +64,7 @@ public struct DependencyGraph: Sendable, Equatable {
         /// The subspec of `from` that states it, when not the root spec.
         public var via: String?
 
+        /// An edge from its parts.
         public init(from: String, isRoot: Bool, to: String, dependency: String, requirements: [String], via: String?) {
             self.from = from
             self.isRoot = isRoot
@@ -88,6 +91,7 @@ public struct DependencyGraph: Sendable, Equatable {
     /// Edges, in the order the depending specs list them, pods sorted by name.
     public var edges: [Edge]
 
+    /// A graph of `nodes` (sorted here by name) and `edges` (kept in order).
     public init(scope: Scope, nodes: [Node], edges: [Edge]) {
         self.scope = scope
         self.nodes = nodes.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

@@ -18,6 +18,7 @@ public struct GraphProblem: Hashable, Sendable, Codable, CustomStringConvertible
         public var from: String
         public var to: String
 
+        /// The edge from `from` to `to`.
         public init(from: String, to: String) {
             self.from = from
             self.to = to
@@ -33,6 +34,7 @@ public struct GraphProblem: Hashable, Sendable, Codable, CustomStringConvertible
     /// ones), for formats that highlight them.
     public var links: [Link]
 
+    /// A problem; `pods` are sorted and made unique.
     public init(kind: Kind, message: String, pods: [String], links: [Link] = []) {
         self.kind = kind
         self.message = message
@@ -53,6 +55,7 @@ public struct LayerRule: Sendable {
     public var contains: @Sendable (String) -> Bool
     public var allowSameLayer: Bool
 
+    /// A layer called `name` holding the pods `contains` accepts.
     public init(name: String, allowSameLayer: Bool, contains: @escaping @Sendable (String) -> Bool) {
         self.name = name
         self.contains = contains
@@ -69,6 +72,8 @@ public struct GraphChecker {
     /// The suffix of interface pods (`Protocols`); nil turns the interface rule off.
     public var interfaceSuffix: String?
 
+    /// Checks over graphs of `catalog`'s pods, with `layers` lowest first and the interface
+    /// rule for pods ending in `interfaceSuffix`.
     public init(catalog: PodCatalog, layers: [LayerRule] = [], interfaceSuffix: String? = nil) {
         self.catalog = catalog
         self.layers = layers

@@ -4,6 +4,7 @@ public struct DependencyPath: Hashable, Sendable, Codable, CustomStringConvertib
     public var start: String
     public var edges: [DependencyGraph.Edge]
 
+    /// A path from `start` along `edges`.
     public init(start: String, edges: [DependencyGraph.Edge]) {
         self.start = start
         self.edges = edges
@@ -22,6 +23,7 @@ public struct WhyResult: Sendable, Equatable {
     /// Whether there were more paths than the limit.
     public var isTruncated: Bool
 
+    /// The paths found to `pod`.
     public init(pod: DependencyGraph.Node, paths: [DependencyPath], isTruncated: Bool) {
         self.pod = pod
         self.paths = paths
@@ -37,6 +39,7 @@ public struct AffectedWaves: Sendable, Equatable, Codable {
     /// Each wave's pods, sorted by name; wave 1 first.
     public var waves: [[String]]
 
+    /// The waves of the pods affected by `pod`.
     public init(pod: String, waves: [[String]]) {
         self.pod = pod
         self.waves = waves

@@ -40,6 +40,7 @@ public struct RootRequirement: Hashable, Sendable {
     /// The one source to take the pod from (a Podfile's `:source`), by source name.
     public var source: String?
 
+    /// `pod name, requirements…` as `declaredBy` states it, optionally from one source.
     public init(name: String, requirements: [String] = [], declaredBy: String, source: String? = nil) {
         self.name = name
         self.requirements = requirements
@@ -59,6 +60,7 @@ public struct ExternalPod: Sendable {
     /// Its spec, when the caller could read it.
     public var specification: Specification?
 
+    /// The pod `name` from `origin`, with its spec when it could be read.
     public init(name: String, origin: String, specification: Specification? = nil) {
         self.name = name
         self.origin = origin
@@ -78,6 +80,7 @@ public struct ResolveRequest: Sendable {
     /// What explanations call the root when no target is meant.
     public var rootName: String
 
+    /// A request; only `requirements` is needed.
     public init(requirements: [RootRequirement], platform: Platform? = nil, externalPods: [ExternalPod] = [],
                 lockedVersions: [String: Version] = [:], rootName: String = "the Podfile") {
         self.requirements = requirements
@@ -98,6 +101,7 @@ public struct ResolvedPod: Hashable, Sendable, Codable {
     public var subspecs: [String]
     public var isExternal: Bool
 
+    /// A resolved pod from its parts.
     public init(name: String, version: Version, source: String, subspecs: [String] = [], isExternal: Bool = false) {
         self.name = name
         self.version = version
@@ -113,6 +117,7 @@ public struct UnmanagedPod: Hashable, Sendable, Codable {
     /// The version `Podfile.lock` records, if any.
     public var lockedVersion: Version?
 
+    /// The unmanaged pod `name`, at `lockedVersion` when `Podfile.lock` has one.
     public init(name: String, lockedVersion: Version?) {
         self.name = name
         self.lockedVersion = lockedVersion
@@ -166,6 +171,7 @@ public struct Resolution: Sendable {
 public struct Resolver {
     public let catalog: PodCatalog
 
+    /// A resolver over the sources of `catalog`, sharing what it has read.
     public init(catalog: PodCatalog) {
         self.catalog = catalog
     }

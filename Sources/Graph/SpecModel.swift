@@ -7,6 +7,7 @@ public struct SpecDependency: Hashable, Sendable, Codable {
     public var name: String
     public var requirements: [String]
 
+    /// A dependency on `name` with `requirements`.
     public init(name: String, requirements: [String] = []) {
         self.name = name
         self.requirements = requirements
@@ -179,6 +180,7 @@ public struct Platform: Hashable, Sendable {
     public var name: String
     public var deploymentTarget: Version
 
+    /// The platform `name` (`ios`) at `deploymentTarget`.
     public init(name: String, deploymentTarget: Version) {
         self.name = name
         self.deploymentTarget = deploymentTarget

@@ -49,6 +49,7 @@ public final class InMemorySpecProvider: SpecProvider, @unchecked Sendable {
         versionLists = lists
     }
 
+    /// Every pod's root name, sorted.
     public func podNames() -> [String] {
         versionLists.keys.sorted()
     }
@@ -58,6 +59,7 @@ public final class InMemorySpecProvider: SpecProvider, @unchecked Sendable {
         versionLists[name] ?? []
     }
 
+    /// The spec of `name` at `version`; throws for an unreadable one or a missing one.
     public func specification(name: String, version: Version) throws -> Specification {
         if let message = failures[name]?[version] { throw InMemorySpecError(message: message) }
         guard let spec = specs[name]?[version] else {

@@ -2,8 +2,10 @@
 /// their version, Podfile targets as ellipses, unmanaged pods dashed, edges labelled with
 /// their requirements; edges in a cycle are red and layer breaches orange after `--check`.
 public struct DotGraphFormatter: GraphFormatter {
+    /// The DOT formatter.
     public init() {}
 
+    /// The graph as a `digraph`.
     public func format(_ report: GraphReport) throws -> String {
         let graph = report.graph
         let highlighted = highlightedEdges(report)

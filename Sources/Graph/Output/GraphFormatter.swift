@@ -11,6 +11,7 @@ public struct GraphReport: Sendable {
     public var why: WhyResult?
     public var warnings: [GraphWarning]
 
+    /// A report of `graph` with what was asked of it.
     public init(graph: DependencyGraph, includesGraph: Bool = true, problems: [GraphProblem]? = nil,
                 affected: AffectedWaves? = nil, why: WhyResult? = nil, warnings: [GraphWarning] = []) {
         self.graph = graph
@@ -40,6 +41,7 @@ public enum GraphFormat: String, CaseIterable, Sendable {
     /// dimension.
     case githubMatrix = "github-matrix"
 
+    /// The formatter that writes this format.
     public var formatter: any GraphFormatter {
         switch self {
         case .text: TextGraphFormatter()

@@ -12,6 +12,7 @@ import Foundation
 ///  "warnings": ["…"]}
 /// ```
 public struct JSONGraphFormatter: GraphFormatter {
+    /// The JSON formatter.
     public init() {}
 
     /// The document's shape; `JSONGraphFormatter.Document` decodes what `format` wrote.
@@ -25,6 +26,7 @@ public struct JSONGraphFormatter: GraphFormatter {
         public var why: Why?
         public var warnings: [String]
 
+        /// A node of the graph.
         public struct Pod: Codable, Equatable, Sendable {
             public var name: String
             public var version: String?
@@ -33,6 +35,7 @@ public struct JSONGraphFormatter: GraphFormatter {
             public var subspecs: [String]
         }
 
+        /// An edge of the graph; `root` marks a Podfile target's requirement.
         public struct Edge: Codable, Equatable, Sendable {
             public var from: String
             public var root: Bool
@@ -41,6 +44,7 @@ public struct JSONGraphFormatter: GraphFormatter {
             public var requirements: [String]
             public var via: String?
 
+            /// An edge from its parts.
             public init(from: String, root: Bool, to: String, dependency: String, requirements: [String], via: String?) {
                 self.from = from
                 self.root = root
@@ -51,26 +55,31 @@ public struct JSONGraphFormatter: GraphFormatter {
             }
         }
 
+        /// `--affected`: the changed pod and its waves.
         public struct Affected: Codable, Equatable, Sendable {
             public var pod: String
             public var waves: [Wave]
 
+            /// The waves affected by `pod`.
             public init(pod: String, waves: [Wave]) {
                 self.pod = pod
                 self.waves = waves
             }
         }
 
+        /// One wave, numbered from 1.
         public struct Wave: Codable, Equatable, Sendable {
             public var wave: Int
             public var pods: [String]
 
+            /// Wave number `wave` with `pods`.
             public init(wave: Int, pods: [String]) {
                 self.wave = wave
                 self.pods = pods
             }
         }
 
+        /// `why`: the pod and every path to it.
         public struct Why: Codable, Equatable, Sendable {
             public var pod: String
             public var version: String?
@@ -78,11 +87,13 @@ public struct JSONGraphFormatter: GraphFormatter {
             public var truncated: Bool
         }
 
+        /// One path: where it starts and each step.
         public struct Path: Codable, Equatable, Sendable {
             public var start: String
             public var steps: [Step]
         }
 
+        /// One edge of a path: the pod reached and the requirement on the way.
         public struct Step: Codable, Equatable, Sendable {
             public var to: String
             public var dependency: String
@@ -90,6 +101,7 @@ public struct JSONGraphFormatter: GraphFormatter {
         }
     }
 
+    /// The report as one pretty-printed document.
     public func format(_ report: GraphReport) throws -> String {
         let graph = report.graph
         let document = Document(
@@ -128,12 +140,14 @@ public struct JSONGraphFormatter: GraphFormatter {
 /// A workflow runs the waves in order with one job per wave (`needs:`), or reads the
 /// pods of every wave from one matrix job. No waves gives `{"include":[]}`.
 public struct GitHubMatrixFormatter: GraphFormatter {
+    /// The matrix formatter.
     public init() {}
 
     private struct Matrix: Encodable {
         var include: [JSONGraphFormatter.Document.Wave]
     }
 
+    /// The waves as one line of JSON; throws without `affected`.
     public func format(_ report: GraphReport) throws -> String {
         guard let affected = report.affected else { throw GraphFormatError.needsAffected(.githubMatrix) }
         let matrix = Matrix(include: affected.waves.enumerated().map {

@@ -6,8 +6,10 @@
 ///   n1 -->|"~> 2.0"| n2
 /// ```
 public struct MermaidGraphFormatter: GraphFormatter {
+    /// The Mermaid formatter.
     public init() {}
 
+    /// The graph as a `graph LR` flowchart.
     public func format(_ report: GraphReport) throws -> String {
         let graph = report.graph
         let highlighted = highlightedEdges(report)

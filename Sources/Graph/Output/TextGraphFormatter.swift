@@ -7,8 +7,10 @@
 ///   → XXPay (~> 2.0)
 /// ```
 public struct TextGraphFormatter: GraphFormatter {
+    /// The text formatter.
     public init() {}
 
+    /// The report as lines of text.
     public func format(_ report: GraphReport) throws -> String {
         var lines: [String] = []
         if report.includesGraph {
