@@ -7,6 +7,8 @@ public enum GraphError: Error, Equatable, CustomStringConvertible {
     case malformedRequirement(pod: String, declaredBy: String, String)
     /// A `:source` names a source that is not configured.
     case unknownSource(String, pod: String, known: [String])
+    /// A `:source` names a source that does not have the pod.
+    case notInSource(String, pod: String, declaredBy: String)
     /// An external pod's spec has a version that is not a version.
     case malformedExternalSpec(pod: String, origin: String, version: String)
     /// A query names a pod the graph does not have.
@@ -24,6 +26,9 @@ public enum GraphError: Error, Equatable, CustomStringConvertible {
             let list = known.isEmpty ? "none is configured" : "configured: " + known.joined(separator: ", ")
             return "\(pod) asks for source '\(source)', which is not configured (\(list)); "
                 + "add it to compctl.yml or fix the pod's :source"
+        case let .notInSource(source, pod, declaredBy):
+            return "\(declaredBy) takes \(pod) from source '\(source)', which has no pod of that name; "
+                + "update the source (compctl repo update) or fix the pod's name or :source"
         case let .malformedExternalSpec(pod, origin, version):
             return "the spec of \(pod) from \(origin) has version '\(version)', which is not a version; fix the podspec"
         case let .unknownPod(name):

@@ -197,7 +197,12 @@ public struct Resolver {
             }
             if let source = requirement.source {
                 if let index = catalog.providerIndex(named: source) {
-                    sources[PodName.root(of: requirement.name)] = index
+                    let root = PodName.root(of: requirement.name)
+                    sources[root] = index
+                    if catalog.universe(of: root, source: index) == nil,
+                       !request.externalPods.contains(where: { $0.name == root }) {
+                        problems.append(.notInSource(source, pod: requirement.name, declaredBy: requirement.declaredBy))
+                    }
                 } else {
                     problems.append(.unknownSource(source, pod: requirement.name, known: catalog.providers.map(\.name)))
                 }

@@ -120,6 +120,12 @@ import Versioning
         #expect(throws: GraphError.unknownSource("nowhere", pod: "JSONKit", known: ["trunk", "acme"])) {
             try Resolver(providers: [trunk, acme]).resolve(ResolveRequest(requirements: [.app("JSONKit", source: "nowhere")]))
         }
+        let missing = GraphError.notInSource("acme", pod: "KeenClient", declaredBy: "target 'App'")
+        #expect(throws: missing) {
+            try Resolver(providers: [trunk, acme]).resolve(ResolveRequest(requirements: [.app("KeenClient", source: "acme")]))
+        }
+        #expect(missing.description == "target 'App' takes KeenClient from source 'acme', which has no pod of that name; "
+            + "update the source (compctl repo update) or fix the pod's name or :source")
     }
 
     /// DESIGN.md "Public pods": a pod no source holds is unmanaged, at the locked version.

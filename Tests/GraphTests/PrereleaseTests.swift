@@ -81,6 +81,16 @@ import Versioning
             """)
     }
 
+    @Test func onlyPrereleasesThroughADependency() {
+        let repo = InMemorySpecProvider.test(
+            pod("P", ["2.0.2", "2.1.0-rc.2"]), pod("A", ["1.0", "1.1"], [.on("P", "> 2.0.2")]),
+            pod("B", ["1.0"], [.on("P", "~> 2.0")]))
+        #expect(conflict([repo], [.app("B"), .app("A")]) == """
+            Because every version of A depends on P (> 2.0.2), which only pre-release versions of P match, and no requirement in use names a pre-release, A is forbidden.
+            So, because target 'App' depends on A, version solving failed.
+            """)
+    }
+
     @Test func rcConflictsWithARangeItIsNotIn() {
         let repo = InMemorySpecProvider.test(
             pod("XXPay", ["1.9.0", "2.1.0-rc.2"]),
