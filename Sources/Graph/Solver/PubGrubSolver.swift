@@ -40,6 +40,8 @@ final class PubGrubSolver {
     private var byPackage: [[Int]] = []
     private var podPackages: [ObjectIdentifier: Int] = [:]
     private var subspecPackages: [SubspecKey: Int] = [:]
+    /// Each pod package's subspec packages, in the order they were made.
+    private var subspecsOfPod: [Int: [(path: String, package: Int)]] = [:]
 
     // The partial solution.
     private var assignments: [Assignment] = []
@@ -136,6 +138,7 @@ final class PubGrubSolver {
             kind: .subspec(pod: pod, path: path), universe: VersionSet(fullOf: 1),
             name: PodName.join(packages[pod].name, path)))
         subspecPackages[key] = id
+        subspecsOfPod[pod, default: []].append((path, id))
         return id
     }
 
@@ -154,7 +157,7 @@ final class PubGrubSolver {
         var changed: [Int] = [Self.root]
         while true {
             try propagate(changed)
-            guard let next = try decideNext() else { return }
+            guard let next = decideNext() else { return }
             changed = next
         }
     }
@@ -381,7 +384,7 @@ final class PubGrubSolver {
     /// Picks the next package and version, adds what that version's spec says, and decides
     /// it unless that already conflicts. Returns the packages to propagate, or nil when
     /// every required package is decided.
-    private func decideNext() throws -> [Int]? {
+    private func decideNext() -> [Int]? {
         guard let package = nextPackage() else { return nil }
         attempts[package] += 1
         let allowed = accumulated[package].versions
@@ -400,7 +403,7 @@ final class PubGrubSolver {
                 return incompatibilities[index].terms.map(\.package)
             }
         }
-        let clauses = try clauses(for: package, version: version)
+        let clauses = clauses(for: package, version: version)
         var conflict = false
         var touched: [Int] = [package]
         for index in clauses {
@@ -466,28 +469,28 @@ final class PubGrubSolver {
     // MARK: - What a version brings in
 
     /// The incompatibilities that deciding `version` of `package` makes relevant.
-    private func clauses(for package: Int, version: Int) throws -> [Int] {
+    private func clauses(for package: Int, version: Int) -> [Int] {
         switch packages[package].kind {
         case .root:
-            return try rootClauses()
+            return rootClauses()
         case let .pod(universe):
-            var result = try podClauses(package, universe, version)
+            var result = podClauses(package, universe, version)
             if result.count == 1, case .unavailable = incompatibilities[result[0]].cause { return result }
-            for (key, subspec) in subspecPackages where key.pod == package && decided[subspec] >= 0 {
-                result += try subspecClauses(subspec, pod: package, path: key.path, version: version)
+            for (path, subspec) in subspecsOfPod[package] ?? [] where decided[subspec] >= 0 {
+                result += subspecClauses(subspec, pod: package, path: path, version: version)
             }
             return result
         case let .subspec(pod, path):
             guard decided[pod] >= 0 else { return [] }
-            return try subspecClauses(package, pod: pod, path: path, version: decided[pod])
+            return subspecClauses(package, pod: pod, path: path, version: decided[pod])
         }
     }
 
-    private func rootClauses() throws -> [Int] {
+    private func rootClauses() -> [Int] {
         if let known = versionClauses[VersionKey(package: Self.root, version: 0)] { return known }
         var result: [Int] = []
         for root in roots {
-            result += try dependencyClauses(
+            result += dependencyClauses(
                 depender: [PackageTerm(package: Self.root, term: .positive(VersionSet(fullOf: 1)))],
                 key: DependencyKey(depender: Self.root, dependency: root.dependency),
                 declarer: root.declarer, subspec: nil)
@@ -496,7 +499,7 @@ final class PubGrubSolver {
         return result
     }
 
-    private func podClauses(_ package: Int, _ universe: PodUniverse, _ version: Int) throws -> [Int] {
+    private func podClauses(_ package: Int, _ universe: PodUniverse, _ version: Int) -> [Int] {
         let key = VersionKey(package: package, version: version)
         if let known = versionClauses[key] { return known }
         var result: [Int] = []
@@ -527,7 +530,7 @@ final class PubGrubSolver {
                 let versions = walk(universe, from: version) { other in
                     other.rootFeature.dependencies.contains(dependency)
                 }
-                result += try dependencyClauses(
+                result += dependencyClauses(
                     depender: [PackageTerm(package: package, term: .positive(versions))],
                     key: key, declarer: nil, subspec: nil)
             }
@@ -552,7 +555,7 @@ final class PubGrubSolver {
         return result
     }
 
-    private func subspecClauses(_ subspec: Int, pod: Int, path: String, version: Int) throws -> [Int] {
+    private func subspecClauses(_ subspec: Int, pod: Int, path: String, version: Int) -> [Int] {
         let key = VersionKey(package: subspec, version: version)
         if let known = subspecClauses[key] { return known }
         guard let universe = packages[pod].pod, let model = catalog.spec(universe, version).model else { return [] }
@@ -576,7 +579,7 @@ final class PubGrubSolver {
                     let versions = walk(universe, from: version) { other in
                         other.feature(at: path)?.dependencies.contains(dependency) ?? false
                     }
-                    result += try dependencyClauses(
+                    result += dependencyClauses(
                         depender: [used, PackageTerm(package: pod, term: .positive(versions))],
                         key: key, declarer: nil, subspec: subspec)
                 }
@@ -650,7 +653,7 @@ final class PubGrubSolver {
     /// The incompatibilities for one dependency of `depender` (the root, a pod at some
     /// versions, or a subspec of a pod at some versions).
     private func dependencyClauses(depender: [PackageTerm], key cacheKey: DependencyKey,
-                                   declarer: String?, subspec: Int?) throws -> [Int] {
+                                   declarer: String?, subspec: Int?) -> [Int] {
         let dependency = cacheKey.dependency
         let dependerVersions = depender.last!.term.versions
         guard let target = universe(of: dependency.rootName) else {
