@@ -224,18 +224,42 @@ final class PubGrubSolver {
     }
 
     private func propagate(incompatibility index: Int) -> PropagationResult {
-        var unsatisfied: PackageTerm?
-        for packageTerm in incompatibilities[index].terms {
-            let current = accumulated[packageTerm.package]
-            if current.satisfies(packageTerm.term) { continue }
-            if current.isDisjoint(with: packageTerm.term) { return .none }
-            if unsatisfied != nil { return .none }
-            unsatisfied = packageTerm
+        enum Scan {
+            /// A term is contradicted, or two are undecided: nothing follows.
+            case nothing
+            /// Every term holds.
+            case conflict
+            /// Every term but this one holds: its inverse follows.
+            case almost(Int)
         }
-        guard let unsatisfied else { return .conflict }
-        let universe = packages[unsatisfied.package].universe
-        derive(unsatisfied.package, unsatisfied.term.inverse(universe: universe), cause: index)
-        return .derived(unsatisfied.package)
+        // The hottest loop of the solver: terms are borrowed through buffers rather than
+        // copied, since every copy of a term retains its version set's storage.
+        let scan: Scan = incompatibilities.withUnsafeBufferPointer { incompatibilities in
+            accumulated.withUnsafeBufferPointer { accumulated in
+                incompatibilities[index].terms.withUnsafeBufferPointer { terms in
+                    var unsatisfied: Int?
+                    for position in terms.indices {
+                        let package = terms[position].package
+                        if accumulated[package].satisfies(terms[position].term) { continue }
+                        if accumulated[package].isDisjoint(with: terms[position].term) { return .nothing }
+                        if unsatisfied != nil { return .nothing }
+                        unsatisfied = position
+                    }
+                    return unsatisfied.map(Scan.almost) ?? .conflict
+                }
+            }
+        }
+        switch scan {
+        case .nothing:
+            return .none
+        case .conflict:
+            return .conflict
+        case let .almost(position):
+            let packageTerm = incompatibilities[index].terms[position]
+            let universe = packages[packageTerm.package].universe
+            derive(packageTerm.package, packageTerm.term.inverse(universe: universe), cause: index)
+            return .derived(packageTerm.package)
+        }
     }
 
     private func isFailure(_ incompatibility: Incompatibility) -> Bool {
