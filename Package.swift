@@ -38,6 +38,14 @@ let package = Package(
         // listing names and versions, reporting junk, and loading specs lazily.
         .target(name: "SpecRepo", dependencies: ["Versioning", "Podspec"]),
 
+        // The dependency graph: a PubGrub resolver with CocoaPods' semantics (prereleases,
+        // subspecs, deployment targets, external and unmanaged pods, source priority) whose
+        // conflicts are explained requirement by requirement; the repo-wide and Podfile
+        // graphs with their checks (cycles, skew, layers, rc leaks, interface rule,
+        // shadowing), `why` and `affected`, and the text/dot/mermaid/json/matrix formats.
+        // Specs come in through the `SpecProvider` protocol, never through git or files.
+        .target(name: "Graph", dependencies: ["Versioning", "Podspec"], exclude: ["README.md"]),
+
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.
         .target(name: "Config", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -74,6 +82,7 @@ let package = Package(
         .testTarget(name: "PodspecTests", dependencies: ["Podspec"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRepoTests", dependencies: ["SpecRepo"]),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
+        .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
