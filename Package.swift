@@ -59,6 +59,14 @@ let package = Package(
             ]
         ),
 
+        // The dependency graph: a PubGrub resolver with CocoaPods' semantics (prereleases,
+        // subspecs, deployment targets, external and unmanaged pods, source priority) whose
+        // conflicts are explained requirement by requirement; the repo-wide and Podfile
+        // graphs with their checks (cycles, skew, layers, rc leaks, interface rule,
+        // shadowing), `why` and `affected`, and the text/dot/mermaid/json/matrix formats.
+        // Specs come in through the `SpecProvider` protocol, never through git or files.
+        .target(name: "Graph", dependencies: ["Versioning", "Podspec"], exclude: ["README.md"]),
+
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.
         .target(name: "Config", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -101,6 +109,7 @@ let package = Package(
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning"]),
+        .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),

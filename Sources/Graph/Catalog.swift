@@ -1,0 +1,235 @@
+import Podspec
+import Versioning
+
+/// Everything the resolver and the checks know about pods: their versions merged over the
+/// sources by priority, specs loaded on first use and kept, and requirements parsed once.
+///
+/// One catalog serves any number of resolutions over the same sources, so the checks that
+/// resolve many times parse each spec and each requirement string only once. It is used
+/// from one thread at a time.
+final class Catalog {
+    let providers: [any SpecProvider]
+    /// Pods given by an external source (`:path`, `:git`, `:podspec`), by root name.
+    private(set) var externals: [String: ExternalPod] = [:]
+    private var universes: [UniverseKey: PodUniverse?] = [:]
+    private var requirements: [String: Result<Requirement, VersionError>] = [:]
+    /// How many specs have been asked of the providers so far.
+    private(set) var loadedSpecs = 0
+    /// Every spec that could not be read so far.
+    private(set) var failures: [(pod: String, version: Version, message: String)] = []
+
+    private struct UniverseKey: Hashable {
+        var name: String
+        /// The only provider to read, for a pod with a `:source`; nil: all of them.
+        var source: Int?
+    }
+
+    init(providers: [any SpecProvider]) {
+        self.providers = providers
+    }
+
+    /// Takes `pods` out of the sources for the next resolutions: each is what its external
+    /// source says, or nothing. Replaces the external pods of an earlier resolution.
+    func setExternals(_ pods: [ExternalPod]) {
+        let changed = Set(externals.keys).union(pods.map(\.name))
+        externals = Dictionary(pods.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        if !changed.isEmpty { universes = universes.filter { !changed.contains($0.key.name) } }
+    }
+
+    /// The index of the provider called `name`.
+    func providerIndex(named name: String) -> Int? {
+        providers.firstIndex { $0.name == name }
+    }
+
+    /// The versions of `name` (a root name) in every source, or only in `source`; nil when
+    /// no source has the pod (a public pod, or a misspelt one).
+    func universe(of name: String, source: Int? = nil) -> PodUniverse? {
+        let key = UniverseKey(name: name, source: externals[name] == nil ? source : nil)
+        if let known = universes[key] { return known }
+        let made = makeUniverse(key)
+        universes[key] = made
+        return made
+    }
+
+    private func makeUniverse(_ key: UniverseKey) -> PodUniverse? {
+        if let external = externals[key.name] {
+            guard let spec = external.specification, let version = try? Version(spec.version) else { return nil }
+            let universe = PodUniverse(name: key.name, versions: [version], providers: [-1], holders: [])
+            universe.store(.loaded(SpecModel(specification: spec, version: version)), at: 0)
+            universe.external = external
+            return universe
+        }
+        // Every source's versions; where two have the same version, the first source wins,
+        // as `Pod::Source::Aggregate` and `Specification::Set` pick the first.
+        var lists: [(provider: Int, versions: [Version])] = []
+        for (index, provider) in providers.enumerated() where key.source == nil || key.source == index {
+            let versions = provider.versions(of: key.name)
+            if !versions.isEmpty { lists.append((index, versions)) }
+        }
+        guard !lists.isEmpty else { return nil }
+        let holders = lists.map(\.provider)
+        if lists.count == 1 {
+            // One source, usually listed highest first: no hashing, and a sort only when needed.
+            var versions = lists[0].versions
+            if isStrictlyAscending(versions.reversed()) {
+                versions.reverse()
+            } else if !isStrictlyAscending(versions) {
+                versions = Array(Set(versions)).sorted()
+            }
+            return PodUniverse(name: key.name, versions: versions,
+                               providers: Array(repeating: holders[0], count: versions.count), holders: holders)
+        }
+        var seen: [Version: Int] = [:]
+        for list in lists {
+            for version in list.versions where seen[version] == nil { seen[version] = list.provider }
+        }
+        let sorted = seen.keys.sorted()
+        return PodUniverse(
+            name: key.name, versions: sorted, providers: sorted.map { seen[$0]! }, holders: holders)
+    }
+
+    private func isStrictlyAscending<C: Collection>(_ versions: C) -> Bool where C.Element == Version {
+        var previous: Version?
+        for version in versions {
+            if let previous, !(previous < version) { return false }
+            previous = version
+        }
+        return true
+    }
+
+    /// The names of every pod any source holds, sorted byte-wise.
+    func allPodNames() -> [String] {
+        var names = Set<String>()
+        for provider in providers { names.formUnion(provider.podNames()) }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The spec of `universe`'s version `index`, loaded on first use.
+    func spec(_ universe: PodUniverse, _ index: Int) -> SpecState {
+        if let state = universe.state(at: index) { return state }
+        let provider = providers[universe.providers[index]]
+        let version = universe.versions[index]
+        loadedSpecs += 1
+        let state: SpecState
+        do {
+            let specification = try provider.specification(name: universe.name, version: version)
+            state = .loaded(SpecModel(specification: specification, version: version))
+        } catch {
+            state = .failed(String(describing: error))
+            failures.append((universe.name, version, String(describing: error)))
+        }
+        universe.store(state, at: index)
+        return state
+    }
+
+    /// The spec of `universe`'s version `index` if it has been loaded already.
+    func loadedSpec(_ universe: PodUniverse, _ index: Int) -> SpecState? {
+        universe.state(at: index)
+    }
+
+    /// `text` parsed as a requirement, once.
+    func requirement(_ text: String) -> Result<Requirement, VersionError> {
+        if let known = requirements[text] { return known }
+        let result: Result<Requirement, VersionError>
+        do {
+            result = .success(try Requirement(text))
+        } catch let error as VersionError {
+            result = .failure(error)
+        } catch {
+            result = .failure(.malformedRequirement(text, reason: String(describing: error)))
+        }
+        requirements[text] = result
+        return result
+    }
+
+    /// The versions of `universe` that meet every requirement in `texts` by the plain test
+    /// (prereleases included), or the first malformed requirement.
+    func matching(_ universe: PodUniverse, _ texts: [String]) -> Result<VersionSet, VersionError> {
+        if let known = universe.matchingCache[texts] { return .success(known) }
+        var parsed: [Requirement] = []
+        for text in texts {
+            switch requirement(text) {
+            case let .success(requirement): parsed.append(requirement)
+            case let .failure(error): return .failure(error)
+            }
+        }
+        var set = VersionSet(emptyOf: universe.count)
+        for (index, version) in universe.versions.enumerated()
+        where parsed.allSatisfy({ $0.isSatisfied(by: version) }) {
+            set.insert(index)
+        }
+        universe.matchingCache[texts] = set
+        return .success(set)
+    }
+
+    /// Whether any of `texts` names a prerelease (`Gem::Requirement#prerelease?`).
+    func namesPrerelease(_ texts: [String]) -> Bool {
+        texts.contains { text in (try? requirement(text).get())?.namesPrerelease ?? false }
+    }
+
+    /// The requirements as CocoaPods prints them (`= 1.0` for `1.0`), joined by commas.
+    func display(_ texts: [String]) -> String {
+        texts.map { text in (try? requirement(text).get())?.description ?? text }
+            .joined(separator: ", ")
+    }
+}
+
+/// What loading one spec gave.
+enum SpecState {
+    case loaded(SpecModel)
+    /// The spec could not be read or parsed; the message says why.
+    case failed(String)
+
+    var model: SpecModel? {
+        if case let .loaded(model) = self { return model }
+        return nil
+    }
+}
+
+/// The versions of one pod the resolver can choose from, lowest first, with where each
+/// comes from, and what has been learnt about them.
+final class PodUniverse {
+    let name: String
+    let versions: [Version]
+    /// The provider of each version (-1: an external source).
+    let providers: [Int]
+    /// Every provider that holds the pod, in priority order.
+    let holders: [Int]
+    let all: VersionSet
+    let releases: VersionSet
+    /// Set for a pod that comes from an external source.
+    var external: ExternalPod?
+    private var specs: [SpecState?]
+    fileprivate var matchingCache: [[String]: VersionSet] = [:]
+
+    init(name: String, versions: [Version], providers: [Int], holders: [Int]) {
+        self.name = name
+        self.versions = versions
+        self.providers = providers
+        self.holders = holders
+        all = VersionSet(fullOf: versions.count)
+        var releases = VersionSet(emptyOf: versions.count)
+        for (index, version) in versions.enumerated() where !version.isPrerelease {
+            releases.insert(index)
+        }
+        self.releases = releases
+        specs = Array(repeating: nil, count: versions.count)
+    }
+
+    var count: Int { versions.count }
+
+    /// The index of `version`, if the pod has it.
+    func index(of version: Version) -> Int? {
+        var low = 0, high = versions.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if versions[mid] == version { return mid }
+            if versions[mid] < version { low = mid + 1 } else { high = mid - 1 }
+        }
+        return nil
+    }
+
+    fileprivate func state(at index: Int) -> SpecState? { specs[index] }
+    fileprivate func store(_ state: SpecState, at index: Int) { specs[index] = state }
+
+}

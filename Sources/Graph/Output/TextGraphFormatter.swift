@@ -1,0 +1,64 @@
+/// Plain text for people: each pod with its dependencies, then what was asked.
+///
+/// ```
+/// target 'AcmeApp'
+///   → XXCart (= 1.2.1)
+/// XXCart (1.2.1)
+///   → XXPay (~> 2.0)
+/// ```
+public struct TextGraphFormatter: GraphFormatter {
+    /// The text formatter.
+    public init() {}
+
+    /// The report as lines of text.
+    public func format(_ report: GraphReport) throws -> String {
+        var lines: [String] = []
+        if report.includesGraph {
+            let graph = report.graph
+            for declarer in graph.declarers {
+                lines.append(declarer)
+                for edge in graph.edges where edge.isRoot && edge.from == declarer {
+                    lines.append("  → \(edge.requirementLabel)")
+                }
+            }
+            for node in graph.nodes {
+                var line = node.label
+                switch node.kind {
+                case .managed: break
+                case .unmanaged: line += " [unmanaged]"
+                case .external: line += " [\(node.source ?? "external")]"
+                }
+                lines.append(line)
+                for edge in graph.edges where !edge.isRoot && edge.from == node.name {
+                    lines.append("  → \(edge.requirementLabel)" + (edge.via.map { " [\($0)]" } ?? ""))
+                }
+            }
+        }
+        if let problems = report.problems {
+            if problems.isEmpty {
+                lines.append("No problems found.")
+            } else {
+                lines.append("\(problems.count) problem\(problems.count == 1 ? "" : "s"):")
+                lines += problems.map { "  \($0)" }
+            }
+        }
+        if let affected = report.affected {
+            if affected.waves.isEmpty {
+                lines.append("Nothing depends on \(affected.pod).")
+            } else {
+                for (index, wave) in affected.waves.enumerated() {
+                    lines.append("wave \(index + 1): \(wave.joined(separator: " "))")
+                }
+            }
+        }
+        if let why = report.why {
+            if why.paths.isEmpty {
+                lines.append("Nothing depends on \(why.pod.label).")
+            } else {
+                lines += why.paths.map(\.description)
+                if why.isTruncated { lines.append("… more paths not shown (the first \(why.paths.count) are)") }
+            }
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+}

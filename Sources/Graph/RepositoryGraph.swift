@@ -1,0 +1,48 @@
+import Versioning
+
+extension PodCatalog {
+    /// The graph of the newest release of every pod in the sources (`compctl graph` without
+    /// a Podfile): each pod's dependencies from its root spec and from every subspec, since
+    /// any of them may be used. A pod with only prereleases is taken at its newest one; a
+    /// newest release whose spec cannot be read is skipped for the next one, with a warning.
+    public func newestReleaseGraph() -> (graph: DependencyGraph, warnings: [GraphWarning]) {
+        var nodes: [DependencyGraph.Node] = []
+        var edges: [DependencyGraph.Edge] = []
+        var warnings: [GraphWarning] = []
+        for name in catalog.allPodNames() {
+            guard let universe = catalog.universe(of: name) else { continue }
+            var candidates = universe.releases.indices.reversed() + universe.all.subtracting(universe.releases).indices.reversed()
+            var chosen: (index: Int, model: SpecModel)?
+            while !candidates.isEmpty, chosen == nil {
+                let index = candidates.removeFirst()
+                switch catalog.spec(universe, index) {
+                case let .loaded(model): chosen = (index, model)
+                case let .failed(message):
+                    warnings.append(.unreadableSpec(pod: name, version: universe.versions[index], message: message))
+                }
+            }
+            guard let (index, model) = chosen else { continue }
+            nodes.append(DependencyGraph.Node(
+                name: name, version: universe.versions[index], source: catalog.providers[universe.providers[index]].name,
+                kind: .managed))
+            var seen = Set<SpecDependency>()
+            for path in model.nodes.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                for dependency in model.nodes[path]!.dependencies
+                where dependency.rootName != name && seen.insert(dependency).inserted {
+                    edges.append(DependencyGraph.Edge(
+                        from: name, isRoot: false, to: dependency.rootName, dependency: dependency.name,
+                        requirements: dependency.requirements, via: path.isEmpty ? nil : PodName.join(name, path)))
+                }
+            }
+        }
+        let known = Set(nodes.map(\.name))
+        var unmanaged: [String] = []
+        for edge in edges where !known.contains(edge.to) && !unmanaged.contains(edge.to) {
+            unmanaged.append(edge.to)
+        }
+        for name in unmanaged {
+            nodes.append(DependencyGraph.Node(name: name, version: nil, source: nil, kind: .unmanaged))
+        }
+        return (DependencyGraph(scope: .repository, nodes: nodes, edges: edges), warnings)
+    }
+}

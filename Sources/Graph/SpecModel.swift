@@ -1,0 +1,227 @@
+import Podspec
+import Versioning
+
+/// One dependency as a spec writes it: a pod or subspec name (`XXUIKit/Core`) and its
+/// requirement strings, all of which must hold (none: any version).
+public struct SpecDependency: Hashable, Sendable, Codable {
+    public var name: String
+    public var requirements: [String]
+
+    /// A dependency on `name` with `requirements`.
+    public init(name: String, requirements: [String] = []) {
+        self.name = name
+        self.requirements = requirements
+    }
+
+    /// The pod the dependency is on: `XXUIKit` for `XXUIKit/Core`.
+    public var rootName: String { PodName.root(of: name) }
+}
+
+/// Helpers for CocoaPods' spec names (`Foo`, `Foo/Bar`, `Foo/Bar/Baz`).
+enum PodName {
+    /// `Foo` for `Foo/Bar/Baz` (`Specification.root_name`).
+    static func root(of name: String) -> String {
+        guard let slash = name.firstIndex(of: "/") else { return name }
+        return String(name[..<slash])
+    }
+
+    /// `Bar/Baz` for `Foo/Bar/Baz`, and the empty path for `Foo`.
+    static func subspecPath(of name: String) -> String {
+        guard let slash = name.firstIndex(of: "/") else { return "" }
+        return String(name[name.index(after: slash)...])
+    }
+
+    /// `Foo/Bar` from `Foo` and `Bar`; `Foo` for the empty path.
+    static func join(_ root: String, _ path: String) -> String {
+        path.isEmpty ? root : root + "/" + path
+    }
+}
+
+/// What the resolver needs from one version of a pod's podspec, flattened once when the spec
+/// is loaded: each spec of the tree (the root has the empty path) with the dependencies it
+/// brings, the subspecs it pulls in, and where it runs.
+final class SpecModel: Sendable {
+    /// One spec of the tree, the root or a subspec.
+    struct Node: Sendable {
+        /// `Bar/Baz` for `Foo/Bar/Baz`; empty for the root.
+        var path: String
+        /// The node's own `dependency` lines.
+        var dependencies: [SpecDependency]
+        /// The node's `default_subspecs`, relative to it.
+        var defaultSubspecs: [String]
+        /// The paths of the node's direct subspecs, in declaration order.
+        var children: [String]
+        /// Platform name → minimum deployment target, with a parent's platforms inherited
+        /// when the node declares none (`Specification#available_platforms`). Empty: every
+        /// platform; a nil target: any version of it.
+        var platforms: [String: String?]
+    }
+
+    /// What using one spec of the tree brings in, at this version.
+    struct Feature: Sendable {
+        /// Dependencies on other pods.
+        var dependencies: [SpecDependency]
+        /// Subspec paths of the same pod it needs (its own subspecs, or a sibling named in a
+        /// dependency such as `Foo/Core`).
+        var activations: [String]
+    }
+
+    let name: String
+    let version: Version
+    let nodes: [String: Node]
+    /// Whether the pod has any subspec at this version.
+    let hasSubspecs: Bool
+
+    /// What every use of the pod brings in: the root spec's own dependencies, which every
+    /// subspec inherits (CocoaPods' `dependencies` attribute is inherited).
+    let rootFeature: Feature
+    /// What depending on `Foo/<path>` (the empty path: plain `Foo`) brings in beyond the root
+    /// spec's own dependencies, by path.
+    private let features: [String: Feature]
+
+    /// `nodes` in tree order: the root, then each subspec depth-first.
+    init(name: String, version: Version, nodes: [Node]) {
+        self.name = name
+        self.version = version
+        var byPath: [String: Node] = [:]
+        for node in nodes where byPath[node.path] == nil { byPath[node.path] = node }
+        self.nodes = byPath
+        hasSubspecs = byPath.count > 1
+        rootFeature = Self.feature(name: name, chain: [byPath[""]].compactMap { $0 }, expanding: nil)
+        var features: [String: Feature] = [:]
+        for path in byPath.keys {
+            features[path] = Self.feature(name: name, nodes: byPath, path: path)
+        }
+        self.features = features
+    }
+
+    /// What depending on `Foo/<path>` (the empty path: plain `Foo`) brings in beyond the root
+    /// spec's own dependencies, or nil when the pod has no such subspec at this version.
+    ///
+    /// A subspec inherits the dependencies of the subspecs above it, and a spec that has
+    /// subspecs pulls in its `default_subspecs`, or all its subspecs when it names none
+    /// (`Specification#subspec_dependencies`).
+    func feature(at path: String) -> Feature? {
+        features[path]
+    }
+
+    private static func feature(name: String, nodes: [String: Node], path: String) -> Feature? {
+        guard let node = nodes[path] else { return nil }
+        var chain: [Node] = []
+        var prefix = ""
+        if !path.isEmpty {
+            for part in path.split(separator: "/") {
+                prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+                guard let step = nodes[prefix] else { return nil }
+                chain.append(step)
+            }
+        }
+        return feature(name: name, chain: chain, expanding: node)
+    }
+
+    private static func feature(name: String, chain: [Node], expanding node: Node?) -> Feature {
+        var dependencies: [SpecDependency] = []
+        var activations: [String] = []
+        for step in chain {
+            for dependency in step.dependencies {
+                if dependency.rootName == name {
+                    // A dependency on a subspec of the same pod: CocoaPods pins it to the
+                    // same version (`Resolver#dependencies_for`), so only the subspec counts.
+                    let path = PodName.subspecPath(of: dependency.name)
+                    if !activations.contains(path) { activations.append(path) }
+                } else if !dependencies.contains(dependency) {
+                    dependencies.append(dependency)
+                }
+            }
+        }
+        if let node {
+            let expansion = node.defaultSubspecs.isEmpty
+                ? node.children
+                : node.defaultSubspecs.map { node.path.isEmpty ? $0 : node.path + "/" + $0 }
+            for path in expansion where !activations.contains(path) { activations.append(path) }
+        }
+        return Feature(dependencies: dependencies, activations: activations)
+    }
+
+    /// Whether the spec at `path` runs on `platform` (`Specification#supported_on_platform?`),
+    /// and if not, the deployment target it asks for (nil: the platform is not supported).
+    func support(at path: String, on platform: Platform) -> PlatformSupport {
+        guard let node = nodes[path] else { return .supported }
+        if node.platforms.isEmpty { return .supported }
+        guard let entry = node.platforms[platform.name] else { return .unsupportedPlatform }
+        guard let text = entry, let required = try? Version(text) else { return .supported }
+        return required <= platform.deploymentTarget ? .supported : .needsDeploymentTarget(required)
+    }
+}
+
+/// Whether a spec runs on the platform a resolution is for.
+enum PlatformSupport: Equatable {
+    case supported
+    /// The spec declares platforms and this one is not among them.
+    case unsupportedPlatform
+    /// The spec needs a higher deployment target.
+    case needsDeploymentTarget(Version)
+
+    /// Both say "not supported at all", or both "needs a higher target" (of any value).
+    func isSameKind(as other: PlatformSupport) -> Bool {
+        switch (self, other) {
+        case (.supported, .supported), (.unsupportedPlatform, .unsupportedPlatform),
+             (.needsDeploymentTarget, .needsDeploymentTarget):
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// The platform of the targets being resolved, as a Podfile's `platform :ios, '13.0'` says.
+public struct Platform: Hashable, Sendable {
+    /// `ios`, `osx`, `tvos`, `watchos` or `visionos`, as podspecs name them.
+    public var name: String
+    public var deploymentTarget: Version
+
+    /// The platform `name` (`ios`) at `deploymentTarget`.
+    public init(name: String, deploymentTarget: Version) {
+        self.name = name
+        self.deploymentTarget = deploymentTarget
+    }
+
+    /// The platform as CocoaPods prints it: `iOS 13.0`.
+    public var description: String {
+        "\(displayName) \(deploymentTarget)"
+    }
+
+    /// The platform's name as people write it: `iOS`, `macOS`.
+    public var displayName: String {
+        let names = ["ios": "iOS", "osx": "macOS", "macos": "macOS", "tvos": "tvOS",
+                     "watchos": "watchOS", "visionos": "visionOS"]
+        return names[name] ?? name
+    }
+}
+
+extension SpecModel {
+    /// The flattened form of a parsed podspec at `version`.
+    convenience init(specification: Specification, version: Version) {
+        var nodes: [Node] = []
+        func visit(_ spec: Specification, parentPlatforms: [String: String?]) {
+            let path = PodName.subspecPath(of: spec.name)
+            var platforms: [String: String?] = [:]
+            for (platform, target) in spec.deploymentTargets {
+                // An empty target means "supported, no minimum" (`s.platform = :ios`); a
+                // subspec that names a platform without a target inherits the parent's.
+                let inherited = parentPlatforms[platform] ?? nil
+                platforms[platform] = target.isEmpty ? inherited : target
+            }
+            if platforms.isEmpty { platforms = parentPlatforms }
+            nodes.append(Node(
+                path: path,
+                dependencies: spec.dependencies.map { SpecDependency(name: $0.name, requirements: $0.requirements) },
+                defaultSubspecs: spec.defaultSubspecs,
+                children: spec.subspecs.map { PodName.subspecPath(of: $0.name) },
+                platforms: platforms))
+            for subspec in spec.subspecs { visit(subspec, parentPlatforms: platforms) }
+        }
+        visit(specification, parentPlatforms: [:])
+        self.init(name: specification.rootName, version: version, nodes: nodes)
+    }
+}
