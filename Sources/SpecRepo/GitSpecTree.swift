@@ -85,7 +85,12 @@ public final class GitSpecTree: SpecTree, @unchecked Sendable {
     public func contents(at path: String) throws -> Data {
         try pool.borrow { repository in
             let (parent, name) = split(path)
-            let tree = try directory(at: parent, in: repository)
+            let tree: Tree
+            do {
+                tree = try directory(at: parent, in: repository)
+            } catch SpecRepoError.noSuchPath, SpecRepoError.notADirectory {
+                throw SpecRepoError.noSuchPath(describe(path))
+            }
             guard let entry = tree.entry(named: name) else { throw SpecRepoError.noSuchPath(describe(path)) }
             guard entry.kind == .blob else {
                 throw SpecRepoError.unreadable(path: describe(path), reason: "it is \(entry.kind == .tree ? "a directory" : "not a file")")

@@ -146,11 +146,11 @@ public struct SpecPublisher {
             let tree = try tip.map { GitSpecTree(gitDirectory: repository.gitDirectory,
                                                  rootTree: try repository.commit($0).tree, location: display) }
 
+            // An existing version is refused first: it is decisive, and costs no network call.
+            let plan = try Self.plan(for: podspec, in: tree, force: force, repository: name)
             var problems = try self.problems(of: podspec, against: tree, name: name, url: display, branch: branch)
             if checksTag, let missing = try tagProblem(of: podspec) { problems.append(missing) }
             if !problems.isEmpty { return .problems(problems) }
-
-            let plan = try Self.plan(for: podspec, in: tree, force: force, repository: name)
             if !writes { return .planned(plan) }
 
             var lastPlan = plan

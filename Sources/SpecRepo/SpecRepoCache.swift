@@ -62,13 +62,13 @@ public struct CacheUpdate: Sendable, Equatable {
 ///
 /// The default branch is read from `refs/remotes/origin/BRANCH`, which fetches update;
 /// `refs/heads/BRANCH` is kept equal to it, so the cache never holds an unpushed commit.
-public struct SpecRepoCache {
+public struct SpecRepoCache: Sendable {
     /// The directory holding one bare repository per cached spec repo.
     public let directory: String
     /// What to offer remotes that ask who compctl is.
     public var credentials: Credentials
     /// Called on the calling thread while a clone or fetch transfers objects.
-    public var progress: ((CacheActivity, TransferProgress) -> Void)?
+    public var progress: (@Sendable (CacheActivity, TransferProgress) -> Void)?
 
     /// The name of the file, inside each cached repo's git directory, that records when it
     /// was last fetched. git ignores unknown files there.
@@ -77,7 +77,7 @@ public struct SpecRepoCache {
     /// A cache in `directory` (created when first needed).
     public init(
         directory: String, credentials: Credentials = .fromEnvironment(),
-        progress: ((CacheActivity, TransferProgress) -> Void)? = nil
+        progress: (@Sendable (CacheActivity, TransferProgress) -> Void)? = nil
     ) {
         var directory = directory
         while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
@@ -96,7 +96,7 @@ public struct SpecRepoCache {
     /// The cache under `homeDirectory(environment:)`, i.e. `…/repos`.
     public static func standard(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        progress: ((CacheActivity, TransferProgress) -> Void)? = nil
+        progress: (@Sendable (CacheActivity, TransferProgress) -> Void)? = nil
     ) -> SpecRepoCache {
         SpecRepoCache(
             directory: (homeDirectory(environment: environment) as NSString).appendingPathComponent("repos"),
