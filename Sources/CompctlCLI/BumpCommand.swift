@@ -146,7 +146,7 @@ struct BumpCommand: ParsableCommand {
         if let publishing {
             let outcome: PublishOutcome
             do {
-                outcome = try SpecPublisher(cache: sources.cache).publish(
+                outcome = try SpecPublisher(cache: sources.cache, policy: PublishCommand.retryPolicy).publish(
                     publishing.file, to: publishing.name, url: publishing.url)
             } catch {
                 Console.error("\(plan.name) \(plan.to) is released and pushed, but publishing it to "

@@ -69,7 +69,7 @@ struct PublishCommand: ParsableCommand {
                 }
                 return repository as any SpecSource
             }
-            let publisher = SpecPublisher(cache: specSources.cache, extraSources: extra)
+            let publisher = SpecPublisher(cache: specSources.cache, policy: Self.retryPolicy, extraSources: extra)
             defer { specSources.reporter.finish() }
             let result = try publisher.publish(file, to: target.name, url: target.url, force: force,
                                                skipTagCheck: skipTagCheck, dryRun: dryRun)
@@ -85,6 +85,11 @@ struct PublishCommand: ParsableCommand {
             throw Exit.problems
         }
     }
+
+    /// How often a rejected publish is retried: up to 12 attempts, pauses of up to 50 ms,
+    /// 100 ms, … capped at 4 s (about 25 s at worst), so that a burst of CI jobs publishing
+    /// into one spec repo at once all land.
+    static let retryPolicy = RetryPolicy(maxAttempts: 12, initialDelay: .milliseconds(50), maxDelay: .seconds(4))
 
     private func readPodspec() throws -> PodspecFile {
         var isDirectory: ObjCBool = false
