@@ -29,6 +29,8 @@ struct RepoAddCommand: ParsableCommand {
             URL is a git URL (https://, ssh://, git@host:path, file://) or the path of a \
             repository. The repository must be a spec repo (pods at its root or under Specs/), \
             or empty. Nothing is left in the cache when the clone or that check fails.
+            --dry-run only asks the remote for its branches (which checks the URL and the \
+            credentials) and clones nothing.
             """
     )
 
@@ -37,6 +39,9 @@ struct RepoAddCommand: ParsableCommand {
 
     @Argument(help: "Where the spec repo lives.")
     var url: String
+
+    @Flag(help: "Check that the remote answers, and show what would be cloned, without cloning.")
+    var dryRun = false
 
     @OptionGroup var config: ConfigOptions
 
@@ -53,6 +58,15 @@ struct RepoAddCommand: ParsableCommand {
                     + "it is cloned on first use, or now with `compctl repo update \(name)`")
             }
             let location = SourceResolver.isURL(url) ? url : sources.resolver.absolute(url)
+            if dryRun {
+                if sources.cache.contains(name) {
+                    throw SpecRepoError.alreadyAdded(name: name, url: Git.redact(try sources.cache.info(name).url))
+                }
+                let head = try RemoteHead(url: location, credentials: sources.cache.credentials)
+                Console.out("would clone \(Git.redact(location)) into \(sources.cache.path(of: name)) as \(name): "
+                    + head.summary)
+                return
+            }
             let repo = try sources.cache.add(name: name, url: location)
             sources.reporter.finish()
             Console.out("added \(name) (\(Git.redact(repo.url))): " + summary(repo, cache: sources.cache))
@@ -95,7 +109,7 @@ struct RepoListCommand: ParsableCommand {
             for entry in sources.resolver.configured {
                 listed.insert(entry.name)
                 if !SourceResolver.isURL(entry.url) {
-                    rows.append(.init(name: entry.name, url: entry.url, origin: "config", state: "in place"))
+                    rows.append(.init(name: entry.name, url: Git.redact(entry.url), origin: "config", state: "in place"))
                 } else if sources.cache.contains(entry.name), let repo = try? sources.cache.info(entry.name) {
                     rows.append(.init(repo, origin: "config"))
                 } else {
@@ -191,6 +205,9 @@ struct RepoUpdateCommand: ParsableCommand {
     @Argument(help: "The spec repo to update; all when left out.")
     var name: String?
 
+    @Flag(help: "Ask each remote where its branch is and show what a fetch would change, fetching nothing.")
+    var dryRun = false
+
     @OptionGroup var config: ConfigOptions
 
     func run() throws {
@@ -205,6 +222,10 @@ struct RepoUpdateCommand: ParsableCommand {
             names = [name]
         } else {
             names = sources.resolver.knownNames()
+            if names.isEmpty {
+                Console.note("no spec repos to update: list them in compctl.yml (spec_repos), or add one with "
+                    + "`compctl repo add NAME URL`")
+            }
         }
         var failed = false
         for name in names {
@@ -222,11 +243,25 @@ struct RepoUpdateCommand: ParsableCommand {
     private func update(_ name: String, sources: SpecSources) throws -> String {
         defer { sources.reporter.finish() }
         if let entry = sources.resolver.configured.first(where: { $0.name == name }) {
-            guard SourceResolver.isURL(entry.url) else { return "\(name): read in place from \(entry.url), nothing to fetch" }
-            if try sources.cache.ensure(name: name, url: entry.url) {
+            guard SourceResolver.isURL(entry.url) else {
+                return "\(name): read in place from \(Git.redact(entry.url)), nothing to fetch"
+            }
+            if dryRun && !sources.cache.contains(name) {
+                let head = try RemoteHead(url: entry.url, credentials: sources.cache.credentials)
+                return "\(name): would clone \(Git.redact(entry.url)): " + head.summary
+            }
+            if !dryRun, try sources.cache.ensure(name: name, url: entry.url) {
                 let repo = try sources.cache.info(name)
                 return "\(name): cloned, \(repo.branch) at \(repo.head?.shortHex ?? "(empty)")"
             }
+        }
+        if dryRun {
+            let repo = try sources.cache.info(name)
+            let remote = try RemoteHead(url: repo.url, credentials: sources.cache.credentials, branch: repo.branch)
+            let before = repo.head?.shortHex ?? "(empty)"
+            let after = remote.head?.shortHex ?? "(empty)"
+            guard repo.head != remote.head else { return "\(name): up to date, \(repo.branch) at \(before)" }
+            return "\(name): would fetch \(repo.branch) \(before) → \(after)"
         }
         let update = try sources.cache.update(name)
         let head = update.repo.head?.shortHex ?? "(empty)"
@@ -246,12 +281,19 @@ struct RepoRemoveCommand: ParsableCommand {
     @Argument(help: "The cached spec repo to delete.")
     var name: String
 
+    @Flag(help: "Show what would be deleted, deleting nothing.")
+    var dryRun = false
+
     @OptionGroup var config: ConfigOptions
 
     func run() throws {
         try reportingErrors {
             let sources = try SpecSources(config: config)
             let url = try sources.cache.info(name).url
+            if dryRun {
+                Console.out("would remove \(name) (\(Git.redact(url))) at \(sources.cache.path(of: name))")
+                return
+            }
             try sources.cache.remove(name)
             Console.out("removed \(name) (\(Git.redact(url)))")
             if sources.configuration.specRepos.contains(where: { $0.name == name }) {
@@ -273,10 +315,11 @@ struct RepoShowCommand: ParsableCommand {
             not versions, empty version directories, …) is reported on stderr as \
             `warning: <path>: <why>`, with paths relative to the repo's root. No spec is parsed.
 
-            SOURCE is a name from compctl.yml or `repo add`, a git URL (cloned into the cache on \
-            first use, fetched before reading unless --no-fetch), a bare repository (read from \
-            git objects at HEAD), or a directory: a plain folder or a git work tree, read as \
-            files, so uncommitted edits are visible.
+            SOURCE is, in this order of precedence: a git URL (cloned into the cache on first \
+            use, fetched before reading unless --no-fetch); a name from compctl.yml; a bare \
+            repository (read from git objects at HEAD) or a directory (a plain folder or a git \
+            work tree, read as files, so uncommitted edits are visible); the name of a repo \
+            added with `repo add`.
 
             JSON: {"schemaVersion": 1, "pods": [{"name": …, "versions": [highest first]}], \
             "skipped": [{"path": …, "reason": …}]}. Pods are an array to keep their order.
@@ -316,6 +359,25 @@ struct RepoShowCommand: ParsableCommand {
             text += pod.name + "\t" + pod.versions.map(\.directoryName).joined(separator: " ") + "\n"
         }
         Console.outRaw(text)
+    }
+}
+
+/// Where a remote's default branch is, asked without cloning or fetching (`ls-remote`).
+struct RemoteHead {
+    var branch: String
+    var head: ObjectID?
+
+    /// Asks the remote at `url`; `branch` defaults to the one its HEAD names (else `main`).
+    init(url: String, credentials: Credentials, branch: String? = nil) throws {
+        let references = try Remote.listReferences(at: url, credentials: credentials)
+        let target = references.first { $0.name == "HEAD" }?.symbolicTarget
+        let name = branch ?? target.map { String($0.dropFirst("refs/heads/".count)) } ?? "main"
+        self.branch = name
+        head = references.first { $0.name == "refs/heads/\(name)" }?.id
+    }
+
+    var summary: String {
+        head.map { "\(branch) at \($0.shortHex)" } ?? "\(branch) is empty"
     }
 }
 

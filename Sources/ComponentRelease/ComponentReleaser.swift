@@ -50,8 +50,9 @@ public struct BumpPlan: Sendable, Equatable {
     public var from: String
     /// The version after.
     public var to: Version
-    /// The podspec's bytes before and after; only the version literal differs.
+    /// The podspec's bytes before the bump.
     public var originalContents: Data
+    /// The podspec's bytes after the bump; only the version literal differs.
     public var newContents: Data
     /// `Release Foo 0.1.8-rc.1`: the commit's and the tag's message.
     public var message: String
@@ -61,8 +62,9 @@ public struct BumpPlan: Sendable, Equatable {
     public var branch: String
     /// The branch's tip before the release.
     public var head: ObjectID
-    /// The remote to push to, and its URL (credentials included; redact before showing).
+    /// The remote to push to.
     public var remoteName: String
+    /// The remote's URL, credentials included (redact before showing); `nil` without one.
     public var remoteURL: String?
     /// Things that did not stop the bump but deserve a line on stderr.
     public var warnings: [String]

@@ -43,10 +43,11 @@ public struct OpenedSource {
 
 /// Turns the SOURCE of a command into a spec repo, in this order:
 /// 1. a git URL (`scheme://…` or `user@host:path`): cached under a name derived from it;
-/// 2. a name from compctl.yml, or of a repo added with `repo add` (a name wins over a
-///    directory of the same name; write `./name` for the directory);
+/// 2. a name from compctl.yml (the project's own declaration wins over a directory);
 /// 3. an existing directory: a bare repository is read from git objects at HEAD, a plain
-///    folder or a git work tree as files.
+///    folder or a git work tree as files;
+/// 4. the name of a repo added with `repo add` (compctl's global cache never shadows a
+///    directory that exists where the command runs).
 ///
 /// Cached repos are cloned on first use and, when `fetchesCachedSources` is set, fetched
 /// before they are read.
@@ -89,24 +90,22 @@ public struct SourceResolver {
         if Self.isURL(source) {
             return .cached(name: cacheName(forURL: source), url: source)
         }
-        if SpecRepoCache.isValidName(source) {
-            if let entry = configured.first(where: { $0.name == source }) {
-                return try location(of: entry)
-            }
-            if cache.contains(source) {
-                return .cached(name: source, url: try cache.info(source).url)
-            }
+        if let entry = configured.first(where: { $0.name == source }) {
+            return try location(of: entry)
         }
         let path = absolute(source)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SpecRepoError.unknownSource(source, known: knownNames())
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw SpecRepoError.repositoryIsAFile(source) }
+            if let repository = try? Repository.open(at: path), repository.isBare {
+                return .bareRepository(path: path)
+            }
+            return .directory(path: path)
         }
-        guard isDirectory.boolValue else { throw SpecRepoError.repositoryIsAFile(source) }
-        if let repository = try? Repository.open(at: path), repository.isBare {
-            return .bareRepository(path: path)
+        if cache.contains(source) {
+            return .cached(name: source, url: try cache.info(source).url)
         }
-        return .directory(path: path)
+        throw SpecRepoError.unknownSource(source, known: knownNames())
     }
 
     /// The cache name for a URL: the configured or cached repo with that URL, else the
@@ -143,20 +142,23 @@ public struct SourceResolver {
     /// Opens `source` for reading, cloning or fetching a cached repo first as needed.
     public func open(_ source: String, depth: ListingDepth = .versionDirectories) throws -> OpenedSource {
         let location = try locate(source)
+        // Messages show a path as the user wrote it; a configured name shows its resolved path.
+        let configured = configuredName(source)
         switch location {
         case .directory(let path):
-            let repository = try SpecRepository(tree: DirectorySpecTree(path: path), name: configuredName(source),
-                                                depth: depth)
-            return OpenedSource(name: repository.name, location: location, displayLocation: path,
+            let shown = configured == nil ? spelling(of: source, for: path) : path
+            let repository = try SpecRepository(tree: DirectorySpecTree(path: shown), name: configured, depth: depth)
+            return OpenedSource(name: repository.name, location: location, displayLocation: shown,
                                 repository: repository, commit: nil)
         case .bareRepository(let path):
+            let shown = configured == nil ? spelling(of: source, for: path) : path
             let gitRepository = try Repository.open(at: path)
-            let name = configuredName(source) ?? Self.repositoryName(path)
+            let name = configured ?? Self.repositoryName(path)
             guard let head = try? gitRepository.resolve("HEAD") else {
-                return OpenedSource(name: name, location: location, displayLocation: path, repository: nil, commit: nil)
+                return OpenedSource(name: name, location: location, displayLocation: shown, repository: nil, commit: nil)
             }
-            let tree = try GitSpecTree(repositoryAt: path, revision: head.hex, location: path)
-            return OpenedSource(name: name, location: location, displayLocation: path,
+            let tree = try GitSpecTree(repositoryAt: path, revision: head.hex, location: shown)
+            return OpenedSource(name: name, location: location, displayLocation: shown,
                                 repository: try SpecRepository(tree: tree, name: name, depth: depth), commit: head)
         case .cached(let name, let url):
             try prepareCache(name: name, url: url)
@@ -198,6 +200,14 @@ public struct SourceResolver {
     }
 
     // MARK: - Helpers
+
+    /// `source` as the user wrote it when it names `path` from this process's directory too
+    /// (the command line's case), else the absolute `path`.
+    private func spelling(of source: String, for path: String) -> String {
+        var fromHere = URL(fileURLWithPath: source).standardizedFileURL.path
+        while fromHere.count > 1 && fromHere.hasSuffix("/") { fromHere.removeLast() }
+        return fromHere == path ? source : path
+    }
 
     private func configuredName(_ source: String) -> String? {
         configured.contains { $0.name == source } ? source : nil

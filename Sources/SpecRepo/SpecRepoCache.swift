@@ -175,14 +175,26 @@ public struct SpecRepoCache: Sendable {
 
     /// Clones `url` as `name` unless the cache already has it; returns whether it cloned.
     /// A concurrent process cloning the same repo at the same time is fine: one clone wins.
+    /// A clone of `name` made from another URL is an error, never silently used.
     @discardableResult
     public func ensure(name: String, url: String, requireSpecRepo: Bool = true) throws -> Bool {
-        if contains(name) { return false }
+        if contains(name) {
+            try checkURL(of: name, is: url)
+            return false
+        }
         do {
             try add(name: name, url: url, requireSpecRepo: requireSpecRepo)
             return true
         } catch SpecRepoError.alreadyAdded where contains(name) {
+            try checkURL(of: name, is: url)
             return false
+        }
+    }
+
+    private func checkURL(of name: String, is url: String) throws {
+        let cached = try info(name).url
+        guard cached == url else {
+            throw SpecRepoError.cachedFromAnotherURL(name: name, cached: Git.redact(cached), configured: Git.redact(url))
         }
     }
 

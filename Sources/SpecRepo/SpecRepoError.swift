@@ -35,6 +35,9 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case notCached(name: String, cache: String)
     /// A repository whose default branch has content but no spec repo in it.
     case remoteIsNotASpecRepository(url: String, branch: String)
+    /// The cached clone of a configured spec repo was made from another URL than the one
+    /// compctl.yml now gives.
+    case cachedFromAnotherURL(name: String, cached: String, configured: String)
     /// A spec repo name compctl cannot use as a cache directory.
     case invalidName(String)
     /// The cache directory could not be written or read.
@@ -98,6 +101,9 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(url) is not a spec repo: its \(branch) branch has no Specs/ folder, no CocoaPods-version.yml "
                 + "and no pod folder with a version folder in it (Name/1.0.0/Name.podspec.json); "
                 + "check the URL: it must be the spec repo, not a component's repository"
+        case .cachedFromAnotherURL(let name, let cached, let configured):
+            return "the cached spec repo '\(name)' was cloned from \(cached), but \(configured) is asked for; "
+                + "remove the old clone with `compctl repo remove \(name)`, and it is cloned again on next use"
         case .invalidName(let name):
             return "'\(name)' cannot name a spec repo: use letters, digits, '-', '_' and '.', not starting with '.'"
         case .cacheFailure(let path, let reason):

@@ -72,6 +72,35 @@ import Testing
         #expect(empty.stderr == "no spec repos: list them in compctl.yml (spec_repos), or add one with `compctl repo add NAME URL`\n")
     }
 
+    @Test func dryRunsAskTheRemoteButChangeNothing() throws {
+        let world = try GitWorld()
+        let bare = try world.specRepo(files: Self.specs)
+        let head = try world.short("main", in: bare)
+        let add = try world.compctl(["repo", "add", "acme", bare, "--dry-run"])
+        #expect(add.exitCode == 0, "\(add)")
+        #expect(add.stdout == "would clone \(bare) into \(world("home/repos/acme")) as acme: main at \(head)\n")
+        #expect(try world.cacheEntries().isEmpty)
+        let port = try freeLocalPort()
+        let unreachable = try world.compctl(["repo", "add", "acme", "git://127.0.0.1:\(port)/specs.git", "--dry-run"])
+        #expect(unreachable.exitCode == 1)
+        #expect(unreachable.stderr.hasPrefix("error: cannot reach git://127.0.0.1:\(port)/specs.git: "), "\(unreachable)")
+
+        #expect(try world.compctl(["repo", "add", "acme", bare]).exitCode == 0)
+        try gitCLI("clone", "-q", bare, world("push-clone"))
+        try world.write(["Baz/0.1.0/Baz.podspec.json": jsonPodspec("Baz", "0.1.0")], under: "push-clone")
+        try gitCLI("add", "-A", in: world("push-clone"))
+        try gitCLI("commit", "-q", "-m", "[Add] Baz (0.1.0)", in: world("push-clone"))
+        try gitCLI("push", "-q", "origin", "main", in: world("push-clone"))
+        let before = try world.state(of: world("home/repos/acme"))
+        let update = try world.compctl(["repo", "update", "--dry-run"])
+        #expect(update.stdout == "acme: would fetch main \(head) → \(try world.short("main", in: bare))\n", "\(update)")
+        #expect(try world.state(of: world("home/repos/acme")) == before)
+
+        let remove = try world.compctl(["repo", "remove", "acme", "--dry-run"])
+        #expect(remove.stdout == "would remove acme (\(bare)) at \(world("home/repos/acme"))\n", "\(remove)")
+        #expect(try world.cacheEntries() == ["acme"])
+    }
+
     @Test func showReadsEverySourceFormTheSame() throws {
         let world = try GitWorld()
         let bare = try world.specRepo(files: Self.specs)

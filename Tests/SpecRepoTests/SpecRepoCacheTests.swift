@@ -103,6 +103,19 @@ struct CacheFixture {
         #expect(try SpecRepository(tree: #require(try fixture.cache.tree(of: "acme"))).listing == ["Foo\t1.1.0 1.0.0"])
     }
 
+    @Test func aCloneFromAnotherURLIsNeverUsedSilently() throws {
+        let fixture = try CacheFixture()
+        try fixture.cache.add(name: "acme", url: fixture.remote)
+        #expect(try fixture.cache.ensure(name: "acme", url: fixture.remote) == false)
+        let moved = "https://x-access-token:secret@git.example/specs.git"
+        let error = SpecRepoError.cachedFromAnotherURL(name: "acme", cached: fixture.remote,
+                                                       configured: "https://***@git.example/specs.git")
+        #expect(throws: error) { try fixture.cache.ensure(name: "acme", url: moved) }
+        #expect(error.description == "the cached spec repo 'acme' was cloned from \(fixture.remote), but "
+            + "https://***@git.example/specs.git is asked for; remove the old clone with `compctl repo remove acme`, "
+            + "and it is cloned again on next use")
+    }
+
     @Test func updateAndRemoveOfAnUnknownNameAreErrors() throws {
         let fixture = try CacheFixture()
         let error = SpecRepoError.notCached(name: "nope", cache: fixture.cache.directory)
