@@ -86,10 +86,11 @@ final class TransferReporter: @unchecked Sendable {
     }
 
     static func text(_ activity: CacheActivity, _ progress: TransferProgress, done: Bool) -> String {
+        // The name only: on an 80-column terminal a URL would push the numbers off the line.
         let verb: String
         switch activity {
-        case .cloning(let name, let url): verb = (done ? "cloned " : "cloning ") + "\(name) (\(Git.redact(url)))"
-        case .fetching(let name, let url): verb = (done ? "fetched " : "fetching ") + "\(name) (\(Git.redact(url)))"
+        case .cloning(let name, _): verb = (done ? "cloned " : "cloning ") + name
+        case .fetching(let name, _): verb = (done ? "fetched " : "fetching ") + name
         }
         let size = byteCount(progress.receivedBytes)
         if done { return "\(verb): \(progress.totalObjects) objects, \(size)" }
