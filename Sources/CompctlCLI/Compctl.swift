@@ -14,6 +14,8 @@ public struct Compctl: AsyncParsableCommand {
         subcommands: [
             InitCommand.self,
             VersionCommand.self,
+            RepoCommand.self,
+            LintCommand.self,
             SpecCommand.self,
         ]
     )
