@@ -22,7 +22,7 @@ let package = Package(
         .target(
             name: "CompctlCLI",
             dependencies: [
-                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO",
+                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
