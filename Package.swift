@@ -9,7 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `compctl.yml` and a spec repo's `CocoaPods-version.yml` (its sharding metadata).
+        // `compctl.yml` and a spec repo's sharding metadata (`CocoaPods-version.yml`).
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
@@ -22,7 +22,7 @@ let package = Package(
         .target(
             name: "CompctlCLI",
             dependencies: [
-                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO",
+                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,6 +17,9 @@ public struct Compctl: AsyncParsableCommand {
             RepoCommand.self,
             LintCommand.self,
             SpecCommand.self,
+            ResolveCommand.self,
+            GraphCommand.self,
+            WhyCommand.self,
         ]
     )
 
