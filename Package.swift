@@ -22,7 +22,7 @@ let package = Package(
         .target(
             name: "CompctlCLI",
             dependencies: [
-                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest",
+                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,6 +62,13 @@ let package = Package(
         // shadowing), `why` and `affected`, and the text/dot/mermaid/json/matrix formats.
         // Specs come in through the `SpecProvider` protocol, never through git or files.
         .target(name: "Graph", dependencies: ["Versioning", "Podspec"], exclude: ["README.md"]),
+
+        // The nightly skew report: the state of every component across the spec repos and the
+        // projects (newest release and rc, each project's pin and how far behind it is), stale
+        // constraints, skew, the graph checks' problems, unused components and stale rcs, with
+        // a verdict for CI; rendered as Markdown, JSON, or one self-contained HTML page whose
+        // graph Graphviz draws when installed and a built-in layered layout otherwise.
+        .target(name: "Report", dependencies: ["Graph", "Versioning"], exclude: ["README.md"]),
 
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.
@@ -105,6 +112,7 @@ let package = Package(
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),

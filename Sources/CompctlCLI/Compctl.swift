@@ -20,6 +20,7 @@ public struct Compctl: AsyncParsableCommand {
             ResolveCommand.self,
             GraphCommand.self,
             WhyCommand.self,
+            ReportCommand.self,
         ]
     )
 
