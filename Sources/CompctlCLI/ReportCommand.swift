@@ -52,18 +52,23 @@ struct ReportSkewCommand: ParsableCommand {
 
     @OptionGroup var config: ConfigOptions
 
-    @Option(help: ArgumentHelp("md, html or json (default: from --output's extension, else md).", valueName: "format"))
+    @Option(help: ArgumentHelp("The format (default: from the extension of --output, else md).", valueName: "format"))
     var format: ReportFormat?
 
     @Flag(help: "The same as --format json.")
     var json = false
 
-    @Option(help: ArgumentHelp("Write the report to this file (atomically) instead of stdout.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp("Write the report to this file (atomically) instead of stdout.", valueName: "path"),
+        completion: .file(extensions: ["md", "html", "json"]))
     var output: String?
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp(
-        "Exit 2 when this category has findings: problems, skew, stale-rc, stale-constraints, behind, unused or any.",
-        valueName: "category"))
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            "Exit 2 when this category has findings: problems, skew, stale-rc, stale-constraints, behind, unused or any.",
+            valueName: "category"),
+        completion: .list(ReportCategory.allCases.map(\.rawValue) + ["any"]))
     var failOn: [String] = []
 
     @Option(name: .customLong("stale-rc-days"), help: ArgumentHelp(

@@ -96,6 +96,8 @@ public struct GraphvizGraphDrawer: GraphDrawer {
         while let open = svg.range(of: "<!--"), let close = svg.range(of: "-->", range: open.upperBound..<svg.endIndex) {
             svg.removeSubrange(open.lowerBound..<close.upperBound)
         }
+        // Graphviz writes every `-` in ids and titles as `&#45;`; it means the same in HTML.
+        svg = svg.replacingOccurrences(of: "&#45;", with: "-")
         return "<svg class=\"graph-drawing\" data-layout=\"graphviz\" role=\"img\" "
             + "aria-label=\"Dependency graph of the newest releases\"" + svg.dropFirst(4)
     }
