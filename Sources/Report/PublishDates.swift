@@ -11,7 +11,7 @@ public protocol PublishDateSource {
 }
 
 /// Publish dates held in memory: for tests, and for sources that know no dates (empty).
-public struct FixedPublishDates: PublishDateSource {
+public struct FixedPublishDates: PublishDateSource, Sendable {
     private let dates: [String: [Version: Date]]
 
     /// Dates by pod and version.
