@@ -9,7 +9,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // compctl.yml and a spec repo's CocoaPods-version.yml.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Runs the compile check in its own process group.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
@@ -36,7 +38,23 @@ let package = Package(
 
         // Private spec repos in CocoaPods' layout (plain, `Specs/`, sharded by MD5 prefix):
         // listing names and versions, reporting junk, and loading specs lazily.
-        .target(name: "SpecRepo", dependencies: ["Versioning", "Podspec"]),
+        .target(
+            name: "SpecRepo",
+            dependencies: [
+                "Versioning", "Podspec",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+
+        // Developer tool, not shipped: writes seeded synthetic spec repos (N pods x M
+        // versions, layered `~>` dependencies, some rcs) for `scripts/bench.sh`.
+        .executableTarget(
+            name: "compctl-synth",
+            dependencies: [
+                "SpecRepo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         // The dependency graph: a PubGrub resolver with CocoaPods' semantics (prereleases,
         // subspecs, deployment targets, external and unmanaged pods, source priority) whose
@@ -80,7 +98,12 @@ let package = Package(
         .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
         // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
         .testTarget(name: "PodspecTests", dependencies: ["Podspec"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRepoTests", dependencies: ["SpecRepo"]),
+        // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.
+        .testTarget(
+            name: "SpecRepoTests",
+            dependencies: ["SpecRepo", "Versioning", "Podspec"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),

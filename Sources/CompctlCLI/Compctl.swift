@@ -15,6 +15,8 @@ public struct Compctl: AsyncParsableCommand {
             InitCommand.self,
             VersionCommand.self,
             SpecCommand.self,
+            LintCommand.self,
+            RepoCommand.self,
         ]
     )
 

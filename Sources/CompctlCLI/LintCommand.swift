@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import SpecRepo
+
+/// `compctl lint PODSPEC [--source SOURCE…] [--json]`: validates a podspec and, given spec
+/// repos, that its dependencies exist and can be satisfied.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Validate a podspec and, with --source, that its dependencies can be satisfied.",
+        discussion: """
+            Checks that the podspec parses, that its version is a valid version and every \
+            requirement parses, and that dependencies on its own subspecs name existing ones. \
+            With --source, each dependency (Foo/Bar counts as Foo) must exist in one of the \
+            spec repos and have a version that satisfies its requirements; a prerelease counts \
+            only when a requirement names one, as in the resolver.
+
+            Every problem is reported, one `error:` line each, and the exit code is 2. \
+            Exit 1 when the podspec or a source cannot be read at all.
+
+            JSON: {"schemaVersion": 1, "podspec": …, "sources": [names], "ok": bool, \
+            "problems": [{"kind": …, "dependency": …, "message": …}]}.
+            """
+    )
+
+    @Argument(help: "The podspec to check (Foo.podspec or Foo.podspec.json).")
+    var podspec: String
+
+    @Option(name: .customLong("source"), help: "A spec repo directory to check dependencies against; repeat for several, in priority order.")
+    var sources: [String] = []
+
+    @Flag(help: "Print one JSON document instead of text.")
+    var json = false
+
+    func run() throws {
+        let repositories = try reportingErrors {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: podspec, isDirectory: &isDirectory) else {
+                throw LintInputError("no podspec at '\(podspec)'; pass the path of a .podspec or .podspec.json file")
+            }
+            guard !isDirectory.boolValue else {
+                throw LintInputError("'\(podspec)' is a directory; pass the path of a .podspec or .podspec.json file")
+            }
+            return try sources.map { try SpecRepository(directory: $0) }
+        }
+        for repository in repositories {
+            for junk in repository.skipped {
+                Console.warning("\(repository.name): \(junk)")
+            }
+        }
+
+        let problems = SpecLinter(sources: repositories).lint(contentsOf: podspec)
+        if json {
+            try JSONOutput.print(LintDocument(
+                podspec: podspec,
+                sources: repositories.map(\.name),
+                ok: problems.isEmpty,
+                problems: problems.map {
+                    LintDocument.Problem(kind: $0.kind.rawValue, dependency: $0.dependency, message: $0.message)
+                }
+            ))
+        } else if problems.isEmpty {
+            let checked = repositories.isEmpty
+                ? "dependencies not checked (no --source)"
+                : "dependencies satisfied by " + repositories.map(\.name).joined(separator: ", ")
+            Console.out("\(podspec): ok; \(checked)")
+        }
+        for problem in problems {
+            Console.error(problem.message)
+        }
+        if !problems.isEmpty { throw Exit.problems }
+    }
+}
+
+/// Bad input to `lint` that is not a problem of the podspec itself (exit 1).
+struct LintInputError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The `lint --json` document.
+struct LintDocument: Encodable {
+    struct Problem: Encodable {
+        var kind: String
+        var dependency: String?
+        var message: String
+    }
+
+    var schemaVersion = JSONOutput.schemaVersion
+    var podspec: String
+    var sources: [String]
+    var ok: Bool
+    var problems: [Problem]
+}

@@ -1,1 +1,0 @@
-// The SpecRepo library; see Package.swift for its purpose.

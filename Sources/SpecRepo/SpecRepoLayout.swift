@@ -1,0 +1,84 @@
+import Foundation
+import Yams
+
+/// Where a spec repo keeps its pods: `Specs/` or the root, and how pod directories are
+/// sharded (CocoaPods' `Pod::Source#specs_dir` and `Source::Metadata#path_fragment`).
+public struct SpecRepoLayout: Hashable, Sendable {
+    /// The file at the repo's root that holds `prefix_lengths`.
+    public static let metadataFile = "CocoaPods-version.yml"
+
+    /// The directory that holds the pods, relative to the root: `Specs` or `""`.
+    public var specsDirectory: String
+    /// How many hex digits of the name's MD5 each shard level takes; empty when unsharded.
+    public var prefixLengths: [Int]
+
+    /// A layout with pods in `specsDirectory`, sharded by `prefixLengths`.
+    public init(specsDirectory: String = "", prefixLengths: [Int] = []) {
+        self.specsDirectory = specsDirectory
+        self.prefixLengths = prefixLengths
+    }
+
+    /// The shard directories for the pod `name`: consecutive slices of its MD5 in hex,
+    /// e.g. `["a", "b", "c"]` for prefix lengths `[1, 1, 1]`.
+    public func shards(for name: String) -> [String] {
+        guard !prefixLengths.isEmpty else { return [] }
+        var digest = Substring(MD5.hexDigest(name))
+        return prefixLengths.map { length in
+            let slice = digest.prefix(length)
+            digest = digest.dropFirst(length)
+            return String(slice)
+        }
+    }
+
+    /// The pod's directory relative to the repo's root, e.g. `Specs/a/b/c/Foo`.
+    public func podPath(for name: String) -> String {
+        TreePath.join([specsDirectory] + shards(for: name) + [name])
+    }
+
+    /// The layout of the repo in `tree`, from its root entries: `Specs/` when that
+    /// directory exists, and `prefix_lengths` from `CocoaPods-version.yml` when present.
+    public static func detect(in tree: SpecTree, rootEntries: [TreeEntry]) throws -> SpecRepoLayout {
+        // `Pod::Source#specs_dir` takes `Specs` when it exists. A *file* named Specs would
+        // leave CocoaPods with nothing to list; taking the root instead is more useful.
+        let hasSpecsDirectory = rootEntries.contains { $0.name == "Specs" && $0.kind == .directory }
+        var layout = SpecRepoLayout(specsDirectory: hasSpecsDirectory ? "Specs" : "")
+        if rootEntries.contains(where: { $0.name == metadataFile && $0.kind == .file }) {
+            let data = try tree.contents(at: metadataFile)
+            layout.prefixLengths = try prefixLengths(
+                inMetadata: String(decoding: data, as: UTF8.self),
+                path: TreePath.join(tree.location, metadataFile)
+            )
+        }
+        return layout
+    }
+
+    /// `prefix_lengths` from the text of a `CocoaPods-version.yml`; `[]` when absent.
+    /// Like `Source::Metadata`, a single number counts as a one-element list and numeric
+    /// strings count as numbers; anything else is an error rather than a silent 0.
+    public static func prefixLengths(inMetadata text: String, path: String) throws -> [Int] {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw SpecRepoError.invalidMetadata(path: path, reason: "not valid YAML (\(error))")
+        }
+        guard let root else { return [] }
+        guard let mapping = root.mapping else {
+            throw SpecRepoError.invalidMetadata(
+                path: path, reason: "expected a mapping with keys such as prefix_lengths")
+        }
+        guard let raw = mapping["prefix_lengths"], raw.null == nil else { return [] }
+        let items = raw.sequence.map(Array.init) ?? [raw]
+        let lengths = items.map { item in item.int ?? item.string.flatMap { Int($0) } }
+        let total = lengths.reduce(0) { $0 + ($1 ?? 0) }
+        guard lengths.allSatisfy({ ($0 ?? 0) > 0 }), total <= 32 else {
+            let shown = items.map { $0.string ?? "?" }.joined(separator: ", ")
+            throw SpecRepoError.invalidMetadata(
+                path: path,
+                reason: "prefix_lengths must be positive whole numbers adding up to at most 32 "
+                    + "(like [1, 1, 1]), found [\(shown)]"
+            )
+        }
+        return lengths.map { $0! }
+    }
+}

@@ -1,0 +1,325 @@
+import Dispatch
+import Versioning
+
+/// One pod of a spec repo as listed: its name, its directory and its versions.
+public struct PodEntry: Hashable, Sendable {
+    /// The pod's name, which is its directory's name.
+    public var name: String
+    /// The pod's directory relative to the repo's root, e.g. `Specs/0/1/2/Foo`.
+    public var path: String
+    /// Its versions, highest first.
+    public var versions: [VersionEntry]
+
+    /// A listed pod.
+    public init(name: String, path: String, versions: [VersionEntry]) {
+        self.name = name
+        self.path = path
+        self.versions = versions
+    }
+}
+
+/// One version directory of a pod, with the spec file that CocoaPods would read there.
+public struct VersionEntry: Hashable, Sendable {
+    /// The directory's name as a version.
+    public var version: Version
+    /// The directory's name as written, which is what `repo show` prints.
+    public var directoryName: String
+    /// The spec file's name: `Name.podspec.json` when present, otherwise `Name.podspec`
+    /// (`Pod::Source#specification_path`); `nil` when the listing did not read the version
+    /// directory (`ListingDepth.versions`), in which case loading the spec finds it.
+    public var specFileName: String?
+    /// The pod's directory, relative to the repo's root.
+    public var podPath: String
+
+    /// A listed version.
+    public init(version: Version, directoryName: String, specFileName: String?, podPath: String) {
+        self.version = version
+        self.directoryName = directoryName
+        self.specFileName = specFileName
+        self.podPath = podPath
+    }
+
+    /// The version directory relative to the repo's root, e.g. `Foo/1.0.0`.
+    public var directoryPath: String {
+        TreePath.join(podPath, directoryName)
+    }
+
+    /// The spec file relative to the repo's root, e.g. `Foo/1.0.0/Foo.podspec.json`, when
+    /// known. Built on demand: a 10,000-pod listing has 200,000 of them and needs none.
+    public var specPath: String? {
+        specFileName.map { directoryPath + "/" + $0 }
+    }
+}
+
+/// How deep listing a spec repo reads.
+public enum ListingDepth: Sendable {
+    /// Pod directories only, as `Pod::Source#versions` does: one directory read per pod.
+    /// Junk inside version directories (empty ones, missing specs, stray files) is not
+    /// seen; a version directory without its spec fails when the spec is loaded.
+    case versions
+    /// Every version directory too (about 20 times the reads): all junk rules apply and
+    /// only version directories that hold the pod's spec are listed. What `repo show` uses.
+    case versionDirectories
+}
+
+/// Lists a spec repo's pods and versions from a `SpecTree` the way `Pod::Source#pods` and
+/// `#versions` do, without parsing any spec, and collects the junk it skips.
+struct SpecRepoScanner {
+    let tree: any SpecTree
+    let layout: SpecRepoLayout
+    let depth: ListingDepth
+
+    /// The pods in CocoaPods' order and the junk, also in a stable order (by pod, then by
+    /// path). The `rootEntries` are the tree's root, already listed for the layout.
+    func scan(rootEntries: [TreeEntry]) throws -> (pods: [PodEntry], skipped: [SkippedEntry]) {
+        var skipped: [SkippedEntry] = []
+        var candidates: [(name: String, path: String)] = []
+        let topEntries: [TreeEntry]
+        if layout.specsDirectory.isEmpty {
+            topEntries = rootEntries
+        } else {
+            topEntries = try tree.entries(at: layout.specsDirectory)
+        }
+        collectPods(
+            in: layout.specsDirectory, entries: topEntries, depth: 0, shards: [],
+            candidates: &candidates, skipped: &skipped
+        )
+        // `Pod::Source#pods` sorts the names as Ruby strings: byte-wise.
+        candidates.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+
+        let results = scanPods(candidates)
+        var pods: [PodEntry] = []
+        pods.reserveCapacity(results.count)
+        for result in results {
+            skipped.append(contentsOf: result.skipped)
+            if let pod = result.pod { pods.append(pod) }
+        }
+        return (pods, skipped)
+    }
+
+    // MARK: - Finding the pod directories
+
+    private func collectPods(
+        in path: String, entries: [TreeEntry], depth: Int, shards: [String],
+        candidates: inout [(name: String, path: String)], skipped: inout [SkippedEntry]
+    ) {
+        // The repo's root is also a git work tree: `.git`, README, LICENSE and the like
+        // live there, so in the root layout its files and hidden entries are not junk.
+        let atRepoRoot = path.isEmpty
+        for entry in entries.sorted(by: byteOrder) {
+            let entryPath = TreePath.join(path, entry.name)
+            if entry.name.hasPrefix(".") {
+                if !atRepoRoot { skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind))) }
+                continue
+            }
+            if depth < layout.prefixLengths.count {
+                let length = layout.prefixLengths[depth]
+                guard entry.kind == .directory else {
+                    if !atRepoRoot { skipped.append(SkippedEntry(path: entryPath, reason: .fileWhereShardExpected)) }
+                    continue
+                }
+                guard isShardName(entry.name, length: length) else {
+                    skipped.append(SkippedEntry(path: entryPath, reason: .notAShardDirectory(length: length)))
+                    continue
+                }
+                let children: [TreeEntry]
+                do {
+                    children = try tree.entries(at: entryPath)
+                } catch {
+                    skipped.append(SkippedEntry(path: entryPath, reason: .unreadable(reason(error))))
+                    continue
+                }
+                collectPods(
+                    in: entryPath, entries: children, depth: depth + 1, shards: shards + [entry.name],
+                    candidates: &candidates, skipped: &skipped
+                )
+                continue
+            }
+            guard entry.kind == .directory else {
+                if !atRepoRoot { skipped.append(SkippedEntry(path: entryPath, reason: .fileWherePodExpected)) }
+                continue
+            }
+            // `Pod::Source#pods` would list a misfiled pod, but `#versions` looks only in
+            // the shard its MD5 names, so CocoaPods never finds a version of it.
+            if !layout.prefixLengths.isEmpty && layout.shards(for: entry.name) != shards {
+                skipped.append(SkippedEntry(path: entryPath, reason: .wrongShard(expected: layout.podPath(for: entry.name))))
+                continue
+            }
+            candidates.append((entry.name, entryPath))
+        }
+    }
+
+    private func isShardName(_ name: String, length: Int) -> Bool {
+        name.utf8.count == length
+            && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    // MARK: - Listing each pod's versions
+
+    private struct PodResult {
+        var pod: PodEntry?
+        var skipped: [SkippedEntry]
+    }
+
+    /// Scans every pod, spread over the cores when the tree allows it. Each pod's result
+    /// lands in its own slot, so the order does not depend on the threads.
+    private func scanPods(_ candidates: [(name: String, path: String)]) -> [PodResult] {
+        var results = [PodResult](repeating: PodResult(pod: nil, skipped: []), count: candidates.count)
+        guard tree.supportsConcurrentReads, candidates.count > 64 else {
+            for (index, candidate) in candidates.enumerated() {
+                results[index] = scanPod(name: candidate.name, path: candidate.path)
+            }
+            return results
+        }
+        // A few chunks per thread balance pods of different sizes without paying the
+        // dispatch cost once per pod.
+        let chunkCount = min(candidates.count, 64)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                var index = chunk
+                while index < candidates.count {
+                    slots[index] = scanPod(name: candidates[index].name, path: candidates[index].path)
+                    index += chunkCount
+                }
+            }
+        }
+        return results
+    }
+
+    private func scanPod(name: String, path: String) -> PodResult {
+        var skipped: [SkippedEntry] = []
+        let listing: [TreeListing]
+        do {
+            switch depth {
+            case .versionDirectories:
+                listing = try tree.entriesWithChildren(at: path)
+            case .versions:
+                listing = try tree.entries(at: path).map { TreeListing(entry: $0, children: nil) }
+            }
+        } catch {
+            return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: .unreadable(reason(error)))])
+        }
+        var found: [VersionEntry] = []
+        found.reserveCapacity(listing.count)
+
+        for item in listing {
+            let entry = item.entry
+            // Built only for junk: most entries are fine and need no path.
+            var entryPath: String { TreePath.join(path, entry.name) }
+            // `Pod::Source#versions` skips names starting with `.` and anything that is
+            // not a directory; it raises on a directory that is not a version, which
+            // compctl reports as junk instead.
+            if entry.name.hasPrefix(".") {
+                skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
+                continue
+            }
+            guard entry.kind == .directory else {
+                let reason: SkipReason = entry.name.hasSuffix(".podspec~") ? .editorBackup : .fileWhereVersionExpected
+                skipped.append(SkippedEntry(path: entryPath, reason: reason))
+                continue
+            }
+            guard let version = try? Version(entry.name) else {
+                skipped.append(SkippedEntry(path: entryPath, reason: .notAVersion))
+                continue
+            }
+            guard let children = item.children else {
+                found.append(VersionEntry(version: version, directoryName: entry.name, specFileName: nil, podPath: path))
+                continue
+            }
+            let files: [TreeEntry]
+            switch children {
+            case .success(let entries):
+                files = entries
+            case .failure(let error):
+                skipped.append(SkippedEntry(path: entryPath, reason: .unreadable(reason(error))))
+                continue
+            }
+            if files.isEmpty {
+                skipped.append(SkippedEntry(path: entryPath, reason: .emptyVersionDirectory))
+                continue
+            }
+            guard let specFile = Self.specFile(in: files, pod: name) else {
+                skipped.append(SkippedEntry(path: entryPath, reason: .noSpecFile(pod: name)))
+                appendJunk(in: files, of: entryPath, specFile: nil, pod: name, to: &skipped)
+                continue
+            }
+            appendJunk(in: files, of: entryPath, specFile: specFile, pod: name, to: &skipped)
+            found.append(VersionEntry(version: version, directoryName: entry.name, specFileName: specFile, podPath: path))
+        }
+
+        // `Pod::Version#<=>` breaks ties between equal versions (`1.0`, `1.0.0`) by
+        // comparing the strings; `versions` then reverses, so the larger string comes first.
+        // Sorting indices moves plain integers instead of entries full of references.
+        let order = found.indices.sorted { found[$1].version.precedesInCocoaPodsOrder(found[$0].version) }
+        var versions: [VersionEntry] = []
+        versions.reserveCapacity(found.count)
+        for entry in order.lazy.map({ found[$0] }) {
+            if let kept = versions.last, kept.version == entry.version {
+                skipped.append(SkippedEntry(
+                    path: TreePath.join(path, entry.directoryName),
+                    reason: .duplicateVersion(of: kept.directoryName)
+                ))
+                continue
+            }
+            versions.append(entry)
+        }
+
+        if versions.isEmpty {
+            skipped.append(SkippedEntry(path: path, reason: .noVersions))
+        }
+        // A directory's own entry sorts before what is inside it.
+        skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let pod = versions.isEmpty ? nil : PodEntry(name: name, path: path, versions: versions)
+        return PodResult(pod: pod, skipped: skipped)
+    }
+
+    /// The spec file CocoaPods reads in a version directory: `Name.podspec.json`, else
+    /// `Name.podspec` (`Pod::Source#specification_path`). Failing an exact match, a name
+    /// that differs only in case counts too, because CocoaPods runs on macOS's
+    /// case-insensitive file system, where `yoga/1.0/Yoga.podspec.json` is found for `yoga`
+    /// (artsy/Specs has this); loading such a spec then reports the name mismatch.
+    static func specFile(in files: [TreeEntry], pod: String) -> String? {
+        let json = pod + ".podspec.json"
+        let ruby = pod + ".podspec"
+        let regular = files.lazy.filter { $0.kind == .file }.map(\.name)
+        if regular.contains(json) { return json }
+        if let match = regular.first(where: { $0.lowercased() == json.lowercased() }) { return match }
+        if regular.contains(ruby) { return ruby }
+        return regular.first { $0.lowercased() == ruby.lowercased() }
+    }
+
+    /// Reports everything in a version directory except the spec file that is used.
+    private func appendJunk(
+        in files: [TreeEntry], of directory: String, specFile: String?, pod: String,
+        to skipped: inout [SkippedEntry]
+    ) {
+        for file in files where !(file.kind == .file && file.name == specFile) {
+            let reason: SkipReason
+            let lowercased = file.name.lowercased()
+            if file.name.hasPrefix(".") {
+                reason = .hidden(file.kind)
+            } else if file.kind == .directory {
+                reason = .unexpectedInVersionDirectory(.directory)
+            } else if specFile != nil && lowercased == (pod + ".podspec").lowercased() {
+                reason = .shadowedByJSON(pod: pod)
+            } else if file.name.hasSuffix(".podspec~") {
+                reason = .editorBackup
+            } else if file.name.hasSuffix(".podspec") || file.name.hasSuffix(".podspec.json") {
+                reason = .specNamedForAnotherPod(pod: pod)
+            } else {
+                reason = .unexpectedInVersionDirectory(.file)
+            }
+            skipped.append(SkippedEntry(path: TreePath.join(directory, file.name), reason: reason))
+        }
+    }
+
+    private func byteOrder(_ lhs: TreeEntry, _ rhs: TreeEntry) -> Bool {
+        lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+    }
+
+    private func reason(_ error: Error) -> String {
+        if case SpecRepoError.unreadable(_, let reason) = error { return reason }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Podspec
+import Versioning
+
+/// A CocoaPods spec repo read through a `SpecTree`: its layout, its pods and versions in
+/// `Pod::Source`'s order, the junk it skipped, and specs parsed lazily and cached.
+///
+/// Opening a repo lists names and versions (and the version directories' files) but
+/// parses no spec. `specification(name:version:)` parses on first use; a spec that does
+/// not parse or disagrees with its directories is also added to `skipped`.
+public final class SpecRepository: SpecSource, @unchecked Sendable {
+    /// The repo's name for messages: its directory's name, as `Pod::Source#name`.
+    public let name: String
+    /// Where the repo is read from.
+    public let tree: any SpecTree
+    /// `Specs/` or the root, and the sharding.
+    public let layout: SpecRepoLayout
+    /// Every usable pod, byte-wise by name, each with its versions highest first.
+    public let pods: [PodEntry]
+
+    private let podIndex: [String: Int]
+    private let listingSkipped: [SkippedEntry]
+
+    // Guards the two below: `specification` may be called from several threads.
+    private let lock = NSLock()
+    private var loadSkipped: [SkippedEntry] = []
+    private var cache: [SpecKey: Result<Specification, SpecRepoError>] = [:]
+
+    private struct SpecKey: Hashable {
+        var pod: String
+        var directory: String
+    }
+
+    /// Opens the repo in `tree` and lists it, as deep as `depth` says. Throws when the root
+    /// is missing, is a file, holds nothing that looks like a spec repo, or has a malformed
+    /// `CocoaPods-version.yml`.
+    public init(tree: any SpecTree, name: String? = nil, depth: ListingDepth = .versionDirectories) throws {
+        self.tree = tree
+        self.name = name ?? tree.defaultName
+        let rootEntries: [TreeEntry]
+        do {
+            rootEntries = try tree.entries(at: "")
+        } catch SpecRepoError.noSuchPath {
+            throw SpecRepoError.repositoryNotFound(tree.location)
+        } catch SpecRepoError.notADirectory {
+            throw SpecRepoError.repositoryIsAFile(tree.location)
+        }
+        layout = try SpecRepoLayout.detect(in: tree, rootEntries: rootEntries)
+        let listing = try SpecRepoScanner(tree: tree, layout: layout, depth: depth).scan(rootEntries: rootEntries)
+        let hasMarker = !layout.specsDirectory.isEmpty
+            || rootEntries.contains { $0.name == SpecRepoLayout.metadataFile }
+        if listing.pods.isEmpty && !hasMarker {
+            throw SpecRepoError.notASpecRepository(tree.location)
+        }
+        pods = listing.pods
+        listingSkipped = listing.skipped
+        podIndex = Dictionary(listing.pods.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Opens the spec repo checked out in the directory at `path`.
+    public convenience init(directory path: String, name: String? = nil, depth: ListingDepth = .versionDirectories) throws {
+        try self.init(tree: DirectorySpecTree(path: path), name: name, depth: depth)
+    }
+
+    /// The junk skipped so far: what listing found, then what loading specs found.
+    public var skipped: [SkippedEntry] {
+        lock.withLock { listingSkipped + loadSkipped }
+    }
+
+    /// The listed pod called `name`, if any.
+    public func pod(named name: String) -> PodEntry? {
+        podIndex[name].map { pods[$0] }
+    }
+
+    public func podNames() -> [String] {
+        pods.map(\.name)
+    }
+
+    public func versions(of name: String) -> [Version] {
+        pod(named: name)?.versions.map(\.version) ?? []
+    }
+
+    /// The spec of `name` at `version`, parsed on first use and cached. A spec whose name
+    /// or version string differs from its directories is refused, as CocoaPods' health
+    /// check (`check_spec_path`) refuses it.
+    public func specification(name: String, version: Version) throws -> Specification {
+        guard let pod = pod(named: name) else {
+            throw SpecRepoError.noSuchPod(name: name, repository: self.name)
+        }
+        guard let entry = pod.versions.first(where: { $0.version == version }) else {
+            throw SpecRepoError.noSuchVersion(name: name, version: version.description, repository: self.name)
+        }
+        let key = SpecKey(pod: name, directory: entry.directoryName)
+        if let cached = lock.withLock({ cache[key] }) {
+            return try cached.get()
+        }
+        let result = load(pod: pod, entry: entry)
+        lock.withLock {
+            if cache[key] == nil {
+                cache[key] = result
+                if case .failure(let error) = result, let junk = skippedEntry(for: error, entry: entry) {
+                    loadSkipped.append(junk)
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    private func load(pod: PodEntry, entry: VersionEntry) -> Result<Specification, SpecRepoError> {
+        let specPath: String
+        if let known = entry.specPath {
+            specPath = known
+        } else {
+            // Listed with `ListingDepth.versions`: find the spec file now.
+            do {
+                let files = try tree.entries(at: entry.directoryPath)
+                guard let file = SpecRepoScanner.specFile(in: files, pod: pod.name) else {
+                    return .failure(.noSpecFile(path: entry.directoryPath, pod: pod.name))
+                }
+                specPath = entry.directoryPath + "/" + file
+            } catch {
+                return .failure(error as? SpecRepoError
+                    ?? .unreadable(path: entry.directoryPath, reason: String(describing: error)))
+            }
+        }
+        let data: Data
+        do {
+            data = try tree.contents(at: specPath)
+        } catch {
+            return .failure(error as? SpecRepoError ?? .unreadable(path: specPath, reason: String(describing: error)))
+        }
+        let spec: Specification
+        do {
+            spec = try PodspecReader.read(data: data, path: specPath)
+        } catch {
+            return .failure(.invalidSpec(path: specPath, line: error.line, message: error.message))
+        }
+        // Pod::Source::HealthReporter#check_spec_path compares the name and the version
+        // *strings*: a spec saying 1.0.0 under 1.0/ is misfiled even though the versions
+        // are equal, because `Pod::Source#specification_path` builds paths from strings.
+        guard spec.name == pod.name, spec.version == entry.directoryName else {
+            return .failure(.specDisagreesWithDirectory(
+                path: specPath, name: pod.name, version: entry.directoryName,
+                specName: spec.name, specVersion: spec.version
+            ))
+        }
+        return .success(spec)
+    }
+
+    private func skippedEntry(for error: SpecRepoError, entry: VersionEntry) -> SkippedEntry? {
+        switch error {
+        case .invalidSpec(let path, let line, let message):
+            return SkippedEntry(path: path, reason: .invalidSpec(line: line, message: message))
+        case .specDisagreesWithDirectory(let path, _, _, let specName, let specVersion):
+            return SkippedEntry(path: path, reason: .disagreesWithDirectory(specName: specName, specVersion: specVersion))
+        case .unreadable(_, let reason):
+            return SkippedEntry(path: entry.specPath ?? entry.directoryPath, reason: .unreadable(reason))
+        case .noSpecFile(let path, let pod):
+            return SkippedEntry(path: path, reason: .noSpecFile(pod: pod))
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// One entry of a directory in a `SpecTree`: its name and whether it is a directory.
+public struct TreeEntry: Hashable, Sendable {
+    /// What an entry is. Anything that is not a directory (a symlink to a file, a git
+    /// submodule, a socket) counts as a file: it can never hold pods or versions.
+    public enum Kind: Hashable, Sendable {
+        case directory
+        case file
+    }
+
+    /// The entry's name within its directory, without any `/`.
+    public var name: String
+    /// Whether it is a directory or a file.
+    public var kind: Kind
+
+    /// An entry named `name` of kind `kind`.
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// Read-only access to the file tree that holds a spec repo: a directory on disk today,
+/// git objects read through libgit2 later. The spec-repo logic (layout, sharding, junk,
+/// lazy specs) sees the storage only through this protocol.
+///
+/// Paths are relative to the tree's root, with `/` between components and no leading or
+/// trailing `/`; the empty string is the root itself. Implementations throw
+/// `SpecRepoError.noSuchPath`, `.notADirectory` or `.unreadable`.
+public protocol SpecTree: Sendable {
+    /// Where the tree comes from, for messages: a directory path or a URL.
+    var location: String { get }
+
+    /// The last component of `location`, used as the repo's name (as `Pod::Source#name`).
+    var defaultName: String { get }
+
+    /// Whether `entries(at:)` and `contents(at:)` may run on several threads at once,
+    /// which lets listing spread over the cores.
+    var supportsConcurrentReads: Bool { get }
+
+    /// The entries of the directory at `path`, in no particular order, without `.` and `..`.
+    func entries(at path: String) throws -> [TreeEntry]
+
+    /// The bytes of the file at `path`.
+    func contents(at path: String) throws -> Data
+
+    /// The entries of the directory at `path` and, for each subdirectory among them whose
+    /// name does not start with `.`, its own entries. Listing a pod directory and its version
+    /// directories in one call lets an implementation resolve `path` once.
+    func entriesWithChildren(at path: String) throws -> [TreeListing]
+}
+
+/// An entry of a directory with, for a subdirectory, what it contains (see
+/// `SpecTree.entriesWithChildren(at:)`).
+public struct TreeListing: Sendable {
+    /// The entry itself.
+    public var entry: TreeEntry
+    /// The subdirectory's entries, or why they could not be read; `nil` for files and for
+    /// hidden directories, which are not descended into.
+    public var children: Result<[TreeEntry], SpecRepoError>?
+
+    /// An entry and its children.
+    public init(entry: TreeEntry, children: Result<[TreeEntry], SpecRepoError>?) {
+        self.entry = entry
+        self.children = children
+    }
+}
+
+extension SpecTree {
+    /// The last path component of `location`, without a trailing `/` or `.git`.
+    public var defaultName: String {
+        var components = location.split(separator: "/", omittingEmptySubsequences: true)
+        guard var last = components.popLast().map(String.init) else { return location }
+        if last.hasSuffix(".git") { last.removeLast(4) }
+        return last.isEmpty ? location : last
+    }
+
+    public var supportsConcurrentReads: Bool { false }
+
+    /// `entries(at:)` of `path`, then of each non-hidden subdirectory.
+    public func entriesWithChildren(at path: String) throws -> [TreeListing] {
+        try entries(at: path).map { entry in
+            guard entry.kind == .directory, !entry.name.hasPrefix(".") else {
+                return TreeListing(entry: entry, children: nil)
+            }
+            let children = Result { try entries(at: TreePath.join(path, entry.name)) }
+                .mapError { $0 as? SpecRepoError ?? .unreadable(path: TreePath.join(path, entry.name), reason: "\($0)") }
+            return TreeListing(entry: entry, children: children)
+        }
+    }
+}
+
+/// Helpers for the `/`-separated relative paths that `SpecTree` uses.
+enum TreePath {
+    /// `parent/child`, or `child` when `parent` is the root.
+    static func join(_ parent: String, _ child: String) -> String {
+        parent.isEmpty ? child : parent + "/" + child
+    }
+
+    /// `components` joined with `/`, leaving out empty ones.
+    static func join(_ components: [String]) -> String {
+        components.filter { !$0.isEmpty }.joined(separator: "/")
+    }
+}

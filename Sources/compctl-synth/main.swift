@@ -1,0 +1,315 @@
+// compctl-synth: writes a seeded synthetic spec repo for benchmarks (scripts/bench.sh).
+// A developer tool, not part of the product: N pods x M versions in layers (a pod depends
+// only on pods of lower layers, with `~>` requirements that some published version
+// satisfies), about one version in ten an rc, as JSON or Ruby podspecs, optionally sharded
+// like trunk (`Specs/` + `CocoaPods-version.yml` with prefix_lengths [1, 1, 1]).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import SpecRepo
+
+@main
+struct Synth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compctl-synth",
+        abstract: "Writes a seeded synthetic spec repo for benchmarks."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json
+        case ruby
+    }
+
+    @Option(help: "Number of pods.")
+    var pods: Int = 100
+
+    @Option(help: "Number of versions per pod.")
+    var versions: Int = 20
+
+    @Option(help: "Seed of the random generator; the same seed writes the same repo.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Directory to create; must not exist or be empty.")
+    var out: String
+
+    @Flag(help: "Trunk's layout: pods under Specs/ sharded by MD5 with prefix_lengths [1, 1, 1].")
+    var sharded = false
+
+    @Option(help: "Podspec format: json or ruby.")
+    var format: Format = .json
+
+    @Option(help: "Number of dependency layers (resource, base, core, business, app, ...).")
+    var layers: Int = 5
+
+    func validate() throws {
+        guard pods > 0, versions > 0 else { throw ValidationError("--pods and --versions must be positive") }
+        guard layers > 0 else { throw ValidationError("--layers must be positive") }
+        var info = stat()
+        if stat(out, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR, isEmptyDirectory(out) else {
+                throw ValidationError("--out '\(out)' exists and is not an empty directory; pick a new path")
+            }
+        }
+    }
+
+    func run() throws {
+        var random = SplitMix64(seed: seed)
+        let model = RepoModel.generate(pods: pods, versions: versions, layers: layers, random: &random)
+
+        let layout = SpecRepoLayout(specsDirectory: sharded ? "Specs" : "", prefixLengths: sharded ? [1, 1, 1] : [])
+        try makeDirectory(out)
+        if sharded {
+            try write("---\nmin: 1.0.0\nprefix_lengths:\n- 1\n- 1\n- 1\n", to: out + "/" + SpecRepoLayout.metadataFile)
+        }
+        var created: Set<String> = [out]
+        var rcCount = 0
+        for pod in model {
+            let podDirectory = out + "/" + layout.podPath(for: pod.name)
+            try makeDirectories(podDirectory, created: &created)
+            for release in pod.releases {
+                if release.version.contains("-") { rcCount += 1 }
+                let versionDirectory = podDirectory + "/" + release.version
+                try makeDirectory(versionDirectory)
+                switch format {
+                case .json:
+                    try write(jsonSpec(pod: pod, release: release), to: versionDirectory + "/\(pod.name).podspec.json")
+                case .ruby:
+                    try write(rubySpec(pod: pod, release: release), to: versionDirectory + "/\(pod.name).podspec")
+                }
+            }
+        }
+        let message = "compctl-synth: wrote \(pods) pods x \(versions) versions (\(rcCount) rcs), "
+            + "\(format.rawValue)\(sharded ? ", sharded" : "") to \(out)\n"
+        FileHandle.standardError.write(Data(message.utf8))
+    }
+
+    // MARK: - Podspec text
+
+    private func jsonSpec(pod: PodModel, release: ReleaseModel) -> String {
+        var dependencies: [String] = []
+        for dependency in release.dependencies {
+            dependencies.append("    \"\(dependency.name)\": [\n      \"\(dependency.requirement)\"\n    ]")
+        }
+        return """
+            {
+              "name": "\(pod.name)",
+              "version": "\(release.version)",
+              "summary": "Synthetic component \(pod.name) in layer \(pod.layer).",
+              "homepage": "https://git.example.com/synth/\(pod.name)",
+              "license": {
+                "type": "MIT"
+              },
+              "authors": {
+                "Synth": "synth@example.com"
+              },
+              "source": {
+                "git": "https://git.example.com/synth/\(pod.name).git",
+                "tag": "\(release.version)"
+              },
+              "platforms": {
+                "ios": "12.0"
+              },
+              "source_files": "Sources/**/*.swift",
+              "dependencies": {
+            \(dependencies.joined(separator: ",\n"))
+              }
+            }
+
+            """
+    }
+
+    private func rubySpec(pod: PodModel, release: ReleaseModel) -> String {
+        var lines = [
+            "Pod::Spec.new do |s|",
+            "  s.name             = '\(pod.name)'",
+            "  s.version          = '\(release.version)'",
+            "  s.summary          = 'Synthetic component \(pod.name) in layer \(pod.layer).'",
+            "  s.homepage         = 'https://git.example.com/synth/\(pod.name)'",
+            "  s.license          = { :type => 'MIT' }",
+            "  s.author           = { 'Synth' => 'synth@example.com' }",
+            "  s.source           = { :git => 'https://git.example.com/synth/\(pod.name).git', :tag => '\(release.version)' }",
+            "  s.ios.deployment_target = '12.0'",
+            "  s.source_files     = 'Sources/**/*.swift'",
+        ]
+        if !release.dependencies.isEmpty { lines.append("") }
+        for dependency in release.dependencies {
+            lines.append("  s.dependency '\(dependency.name)', '\(dependency.requirement)'")
+        }
+        lines.append("end")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Files
+
+    private func makeDirectories(_ path: String, created: inout Set<String>) throws {
+        if created.contains(path) { return }
+        let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !parent.isEmpty && parent != path { try makeDirectories(parent, created: &created) }
+        try makeDirectory(path)
+        created.insert(path)
+    }
+
+    private func makeDirectory(_ path: String) throws {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw ValidationError("cannot create '\(path)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw ValidationError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+            }
+            guard written > 0 else {
+                throw ValidationError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    private func isEmptyDirectory(_ path: String) -> Bool {
+        guard let directory = opendir(path) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { return false }
+        }
+        return true
+    }
+}
+
+// MARK: - The model
+
+/// A small, fast, seedable generator (SplitMix64), so that a seed always gives the same repo
+/// on every platform, unlike `SystemRandomNumberGenerator`.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+struct DependencyModel {
+    var name: String
+    var requirement: String
+}
+
+struct ReleaseModel {
+    var version: String
+    var dependencies: [DependencyModel]
+}
+
+struct PodModel {
+    var name: String
+    var layer: Int
+    var releases: [ReleaseModel]
+    /// The final (non-rc) versions as (major, minor, patch), for requirements on this pod.
+    var finals: [(Int, Int, Int)]
+}
+
+enum RepoModel {
+    static let words = [
+        "Base", "Core", "Net", "Pay", "Feed", "Auth", "Cart", "Chat", "Map", "Media", "Log", "Push",
+        "Share", "Store", "Theme", "Track", "User", "Video", "Web", "Kit", "Mall", "Order", "Live", "Coupon",
+    ]
+
+    /// `count` pods in `layers` layers, each with `versionCount` versions; every pod depends
+    /// on up to three pods of lower layers, with requirements some version satisfies.
+    static func generate(pods count: Int, versions versionCount: Int, layers: Int, random: inout SplitMix64) -> [PodModel] {
+        var pods: [PodModel] = []
+        pods.reserveCapacity(count)
+        for index in 0..<count {
+            let name = words[Int.random(in: 0..<words.count, using: &random)]
+                + words[Int.random(in: 0..<words.count, using: &random)]
+                + String(index)
+            let layer = index * layers / count
+            let (versions, finals) = versionSequence(count: versionCount, random: &random)
+            pods.append(PodModel(
+                name: name, layer: layer,
+                releases: versions.map { ReleaseModel(version: $0, dependencies: []) },
+                finals: finals
+            ))
+        }
+        let firstOfLayer = (0..<layers).map { layer in pods.firstIndex { $0.layer >= layer } ?? count }
+        for index in pods.indices where pods[index].layer > 0 {
+            let lowerCount = firstOfLayer[pods[index].layer]
+            guard lowerCount > 0 else { continue }
+            let targetCount = Int.random(in: 1...3, using: &random)
+            var targets: [Int] = []
+            for _ in 0..<targetCount {
+                let target = Int.random(in: 0..<lowerCount, using: &random)
+                if !targets.contains(target) { targets.append(target) }
+            }
+            for releaseIndex in pods[index].releases.indices {
+                pods[index].releases[releaseIndex].dependencies = targets.map { target in
+                    DependencyModel(name: pods[target].name, requirement: requirement(on: pods[target], random: &random))
+                }
+            }
+        }
+        return pods
+    }
+
+    /// `~> major.minor` of one of the target's finals, newer ones more likely; one in ten
+    /// pins the patch level instead (`~> major.minor.patch`).
+    static func requirement(on pod: PodModel, random: inout SplitMix64) -> String {
+        let finals = pod.finals
+        let back = min(finals.count - 1, Int.random(in: 0..<3, using: &random))
+        let (major, minor, patch) = finals[finals.count - 1 - back]
+        if Int.random(in: 0..<10, using: &random) == 0 { return "~> \(major).\(minor).\(patch)" }
+        return "~> \(major).\(minor)"
+    }
+
+    /// `count` ascending versions from 0.1.0, mostly patch bumps, some minor, few major;
+    /// about one in ten is an rc of the next release. The last one is always a release.
+    static func versionSequence(count: Int, random: inout SplitMix64) -> ([String], [(Int, Int, Int)]) {
+        var versions: [String] = []
+        var finals: [(Int, Int, Int)] = []
+        var current = (0, 1, 0)
+        var rc = 0
+        while versions.count < count {
+            let remaining = count - versions.count
+            if remaining > 1 && Int.random(in: 0..<10, using: &random) == 0 {
+                rc += 1
+                versions.append("\(current.0).\(current.1).\(current.2)-rc.\(rc)")
+                continue
+            }
+            versions.append("\(current.0).\(current.1).\(current.2)")
+            finals.append(current)
+            rc = 0
+            let roll = Int.random(in: 0..<100, using: &random)
+            if roll < 70 {
+                current = (current.0, current.1, current.2 + 1)
+            } else if roll < 92 {
+                current = (current.0, current.1 + 1, 0)
+            } else {
+                current = (current.0 + 1, 0, 0)
+            }
+        }
+        return (versions, finals)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@Suite struct LintTests {
+    /// A directory with the spec repo `acme` (Bar 1.0.0, 1.4.0, 2.0.0-rc.1) and nothing else.
+    private func workspace() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try SpecRepoFixtures.writePod("Bar", ["1.0.0", "1.4.0", "2.0.0-rc.1"], repo: "acme", in: directory)
+        return directory
+    }
+
+    @Test func cleanPodspecPasses() throws {
+        let directory = try workspace()
+        try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0", dependencies: ["Bar": ["~> 1.0"]]), to: "Foo.podspec.json")
+
+        let result = try compctl(["lint", "Foo.podspec.json", "--source", "acme"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "Foo.podspec.json: ok; dependencies satisfied by acme\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func withoutSourcesOnlySyntaxIsChecked() throws {
+        let directory = try workspace()
+        try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0", dependencies: ["Nope": ["~> 1.0"]]), to: "Foo.podspec.json")
+
+        let result = try compctl(["lint", "Foo.podspec.json"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "Foo.podspec.json: ok; dependencies not checked (no --source)\n")
+    }
+
+    @Test func everyProblemIsReportedAndExitsTwo() throws {
+        let directory = try workspace()
+        try directory.write(SpecRepoFixtures.spec("Foo", "v1", dependencies: [
+            "Bar": ["~> 2.0"],
+            "Baz/Core": [],
+            "Qux": ["=> 1"],
+        ]), to: "Foo.podspec.json")
+
+        let result = try compctl(["lint", "Foo.podspec.json", "--source", "acme"], in: directory.url)
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == """
+            error: Foo.podspec.json: version 'v1' is not a valid version; write numbers separated by dots, such as 1.2.3 or 1.2.3-rc.1
+            error: Foo.podspec.json: dependency 'Bar' (~> 2.0): no version in acme satisfies it; newest is 1.4.0; loosen the requirement or publish a version that satisfies it
+            error: Foo.podspec.json: dependency 'Baz/Core': no pod 'Baz' in acme; fix the name, or pass the spec repo that publishes it with --source
+            error: Foo.podspec.json: dependency 'Qux': requirement '=> 1' is not valid; write an optional operator (=, !=, >, <, >=, <=, ~>) and a version, such as '~> 1.2'
+
+            """)
+    }
+
+    @Test func prereleaseNeedsARequirementThatNamesIt() throws {
+        let directory = try workspace()
+        try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0", dependencies: ["Bar": [">= 1.5"]]), to: "Foo.podspec.json")
+        try directory.write(SpecRepoFixtures.spec("Pinned", "0.1.0", dependencies: ["Bar": ["= 2.0.0-rc.1"]]), to: "Pinned.podspec.json")
+
+        let unnamed = try compctl(["lint", "Foo.podspec.json", "--source", "acme"], in: directory.url)
+        #expect(unnamed.exitCode == 2, "\(unnamed)")
+        #expect(unnamed.stderr == "error: Foo.podspec.json: dependency 'Bar' (>= 1.5): no version in acme satisfies it; "
+            + "newest is 1.4.0; 2.0.0-rc.1 would, but a prerelease is only taken when a requirement names one, "
+            + "such as '= 2.0.0-rc.1'\n")
+
+        let named = try compctl(["lint", "Pinned.podspec.json", "--source", "acme"], in: directory.url)
+        #expect(named.exitCode == 0, "\(named)")
+    }
+
+    @Test func jsonReport() throws {
+        let directory = try workspace()
+        try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0", dependencies: ["Nope": []]), to: "Foo.podspec.json")
+
+        let result = try compctl(["lint", "Foo.podspec.json", "--source", "acme", "--json"], in: directory.url)
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.stdout == """
+            {
+              "ok" : false,
+              "podspec" : "Foo.podspec.json",
+              "problems" : [
+                {
+                  "dependency" : "Nope",
+                  "kind" : "missing-dependency",
+                  "message" : "Foo.podspec.json: dependency 'Nope': no pod 'Nope' in acme; fix the name, or pass the spec repo that publishes it with --source"
+                }
+              ],
+              "schemaVersion" : 1,
+              "sources" : [
+                "acme"
+              ]
+            }
+
+            """)
+    }
+
+    @Test func sourcesJunkIsWarnedAboutWithTheSourceName() throws {
+        let directory = try workspace()
+        try directory.write("", to: "acme/Bar/.DS_Store")
+        try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0", dependencies: ["Bar": []]), to: "Foo.podspec.json")
+
+        let result = try compctl(["lint", "Foo.podspec.json", "--source", "acme"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr == "warning: acme: Bar/.DS_Store: hidden file\n")
+    }
+
+    @Test func podspecThatDoesNotParseIsAProblem() throws {
+        let directory = try workspace()
+        try directory.write("{ \"name\": ", to: "Foo.podspec.json")
+
+        let result = try compctl(["lint", "Foo.podspec.json"], in: directory.url)
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("error: Foo.podspec.json"), "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+    }
+
+    @Test func missingPodspecFails() throws {
+        let directory = try workspace()
+        let result = try compctl(["lint", "Nope.podspec"], in: directory.url)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "error: no podspec at 'Nope.podspec'; pass the path of a .podspec or .podspec.json file\n")
+    }
+
+    @Test func missingSourceFails() throws {
+        let directory = try workspace()
+        try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0"), to: "Foo.podspec.json")
+        let result = try compctl(["lint", "Foo.podspec.json", "--source", "trunk"], in: directory.url)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr
+            == "error: no spec repo at 'trunk': the directory does not exist; pass the path of a spec repo checkout\n")
+    }
+
+    @Test func missingArgumentIsAUsageError() throws {
+        let result = try compctl(["lint"])
+        #expect(result.exitCode == 64, "\(result)")
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import SpecRepo
-
-// Replaced by the SpecRepo tests.
