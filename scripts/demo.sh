@@ -10,9 +10,10 @@ compctl="$(swift build --show-bin-path)/compctl"
 
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold="" plain=""; fi
 step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
+quote() { case "$1" in *[!A-Za-z0-9_./=:,+@-]*|"") printf "'%s'" "$1" ;; *) printf '%s' "$1" ;; esac; }
 run() {
     printf '$ compctl'
-    printf ' %q' "$@"
+    for arg in "$@"; do printf ' %s' "$(quote "$arg")"; done
     printf '\n'
     "$compctl" "$@"
 }
