@@ -76,6 +76,7 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [ResolvedSource]) in
             let configuration = try config.load()
+            if let podfile { try PodfileInputs.requireFile(podfile) }
             return (configuration, try SourceResolver(configuration: configuration).sources(sourceOptions.sources))
         }
         let inputs = try podfile.map { path in

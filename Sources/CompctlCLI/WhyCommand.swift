@@ -41,8 +41,9 @@ struct WhyCommand: ParsableCommand {
     func run() throws {
         let (inputs, sources) = try reportingErrors { () throws -> (PodfileInputs, [ResolvedSource]) in
             let configuration = try config.load()
-            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
             let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
+            try PodfileInputs.requireFile(path)
+            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
             return (try PodfileInputs(path: path, sources: sources), sources)
         }
         inputs.warnings.forEach(Console.warning)
