@@ -9,8 +9,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `compctl.yml` and a spec repo's sharding metadata (`CocoaPods-version.yml`).
+        // compctl.yml and a spec repo's CocoaPods-version.yml.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Runs the compile check in its own process group.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [

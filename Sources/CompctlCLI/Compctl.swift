@@ -14,9 +14,9 @@ public struct Compctl: AsyncParsableCommand {
         subcommands: [
             InitCommand.self,
             VersionCommand.self,
-            RepoCommand.self,
-            LintCommand.self,
             SpecCommand.self,
+            LintCommand.self,
+            RepoCommand.self,
             ResolveCommand.self,
             GraphCommand.self,
             WhyCommand.self,
