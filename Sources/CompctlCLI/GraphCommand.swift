@@ -83,20 +83,19 @@ struct GraphCommand: ParsableCommand {
             try reportingErrors { try PodfileInputs(path: path, sources: sources) }
         }
         inputs?.warnings.forEach(Console.warning)
-        ResolutionReport.printJunk(of: sources)
 
         let catalog = PodCatalog(providers: sources.map(\.repository))
         let graph: DependencyGraph
         let warnings: [GraphWarning]
         if let inputs {
-            let resolution = try inputs.resolve(against: catalog)
+            let resolution = try inputs.resolve(against: catalog, sources: sources)
             graph = resolution.graph
             warnings = resolution.warnings
             ResolutionReport.printUnmanaged(resolution.unmanaged)
         } else {
             (graph, warnings) = catalog.newestReleaseGraph()
         }
-        ResolutionReport.printWarnings(warnings, inputs: inputs)
+        ResolutionReport.printWarnings(warnings, inputs: inputs, sources: sources)
 
         let problems = check
             ? GraphChecker(catalog: catalog, layers: Self.layerRules(configuration), interfaceSuffix: Self.interfaceSuffix(configuration))

@@ -110,13 +110,17 @@ struct PodfileInputs {
         guard !isDirectory.boolValue else { throw PodfileInputError.isDirectory(path) }
     }
 
-    /// Resolves the request against `catalog`. A conflict is explained on stderr (after
-    /// `onConflict` has seen it) and exits 2; bad input exits 1.
-    func resolve(against catalog: PodCatalog, onConflict: (String) -> Void = { _ in }) throws -> Resolution {
+    /// Resolves the request against `catalog`, which reads `sources`. A conflict is
+    /// explained on stderr, after the junk found in the sources (after `onConflict` has seen
+    /// it), and exits 2; bad input exits 1.
+    func resolve(against catalog: PodCatalog, sources: [ResolvedSource], onConflict: (String) -> Void = { _ in })
+        throws -> Resolution
+    {
         do {
             return try Resolver(catalog: catalog).resolve(request)
         } catch let GraphError.conflict(explanation) {
             onConflict(explanation)
+            ResolutionReport.printJunk(of: sources)
             Console.error("\(path) cannot be resolved:")
             Console.note(explanation)
             throw Exit.problems
@@ -212,7 +216,8 @@ enum PodfileInputError: Error, CustomStringConvertible {
 
 /// What the resolving commands print around their results.
 enum ResolutionReport {
-    /// Each spec repo's junk, found while listing it.
+    /// Each spec repo's junk found so far: in the pod directories read, and the specs that
+    /// could not be loaded (which is why Graph's `unreadableSpec` warnings are not printed).
     static func printJunk(of sources: [ResolvedSource]) {
         for source in sources {
             for junk in source.repository.skipped {
@@ -221,12 +226,17 @@ enum ResolutionReport {
         }
     }
 
-    /// The resolution's warnings, except what `inputs` already said about external pods.
-    static func printWarnings(_ warnings: [GraphWarning], inputs: PodfileInputs?) {
+    /// The junk of `sources`, then the warnings of the resolution or graph, except what the
+    /// junk or `inputs` already said.
+    static func printWarnings(_ warnings: [GraphWarning], inputs: PodfileInputs?, sources: [ResolvedSource]) {
+        printJunk(of: sources)
         let reported = inputs?.externalsWithoutSpec ?? []
         for warning in warnings {
-            if case let .externalWithoutSpec(pod, _) = warning, reported.contains(pod) { continue }
-            Console.warning(warning.description)
+            switch warning {
+            case let .externalWithoutSpec(pod, _) where reported.contains(pod): continue
+            case .unreadableSpec: continue
+            default: Console.warning(warning.description)
+            }
         }
     }
 

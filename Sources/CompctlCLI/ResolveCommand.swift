@@ -42,12 +42,11 @@ struct ResolveCommand: ParsableCommand {
             return (try PodfileInputs(path: path, sources: sources), sources)
         }
         inputs.warnings.forEach(Console.warning)
-        ResolutionReport.printJunk(of: sources)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository))) { explanation in
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in
             if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
         }
-        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs)
+        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         if json {
             try JSONOutput.print(ResolveDocument(resolution))
             return

@@ -35,7 +35,7 @@ struct ResolvedSource {
 struct SourceResolver {
     var configuration: Configuration
     /// How deep to list: `.versions` (pod directories only) is what resolution needs.
-    var depth: ListingDepth = .versions
+    var depth: ListingDepth = .onDemand
 
     /// The repos of `arguments` in the order given, or, with none, the configuration's spec
     /// repos by priority. Every source that cannot be read is reported, together.

@@ -47,10 +47,9 @@ struct WhyCommand: ParsableCommand {
             return (try PodfileInputs(path: path, sources: sources), sources)
         }
         inputs.warnings.forEach(Console.warning)
-        ResolutionReport.printJunk(of: sources)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)))
-        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs)
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources)
+        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         let pod = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
         let why = try reportingErrors {
             do {

@@ -173,6 +173,24 @@ struct ResolveJSON: Decodable, Equatable {
         #expect(result.stdout == "XXLogger\t1.4.2\n")
     }
 
+    /// A spec that does not parse is skipped for the next version, and reported as junk of
+    /// its repo with its path, like the other junk in the pod directories read.
+    @Test func skipsAnUnreadableSpecAndSaysWhere() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(#"{"name": "Foo", "version": "1.0.0"}"#, to: "repo/Foo/1.0.0/Foo.podspec.json")
+        try directory.write(#"{"name": "Foo", "version": "#, to: "repo/Foo/2.0.0/Foo.podspec.json")
+        try directory.write("", to: "repo/Foo/.DS_Store")
+        try SampleApp.podfile(["pod 'Foo'"], in: directory)
+        let result = try compctl(["resolve", "--source", "repo"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "Foo\t1.0.0\n")
+        #expect(result.stderr == """
+            warning: repo: Foo/.DS_Store: hidden file
+            warning: repo: Foo/2.0.0/Foo.podspec.json: spec does not parse (line 1): malformed JSON: the JSON ends where a value was expected; fix the JSON syntax
+
+            """)
+    }
+
     @Test func reportsAMissingPodfile() throws {
         let result = try SampleApp.run(["resolve", "--podfile", "no/such/Podfile", "--source", "Specs"])
         #expect(result.exitCode == 1)
