@@ -118,6 +118,7 @@ let package = Package(
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
-        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"]),
+        // Snapshots/ (golden files) are read through #filePath, not as resources.
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"], exclude: ["Snapshots"]),
     ]
 )

@@ -76,26 +76,26 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [ResolvedSource]) in
             let configuration = try config.load()
+            if let podfile { try PodfileInputs.requireFile(podfile) }
             return (configuration, try SourceResolver(configuration: configuration).sources(sourceOptions.sources))
         }
         let inputs = try podfile.map { path in
             try reportingErrors { try PodfileInputs(path: path, sources: sources) }
         }
         inputs?.warnings.forEach(Console.warning)
-        ResolutionReport.printJunk(of: sources)
 
         let catalog = PodCatalog(providers: sources.map(\.repository))
         let graph: DependencyGraph
         let warnings: [GraphWarning]
         if let inputs {
-            let resolution = try inputs.resolve(against: catalog)
+            let resolution = try inputs.resolve(against: catalog, sources: sources)
             graph = resolution.graph
             warnings = resolution.warnings
             ResolutionReport.printUnmanaged(resolution.unmanaged)
         } else {
             (graph, warnings) = catalog.newestReleaseGraph()
         }
-        ResolutionReport.printWarnings(warnings, inputs: inputs)
+        ResolutionReport.printWarnings(warnings, inputs: inputs, sources: sources)
 
         let problems = check
             ? GraphChecker(catalog: catalog, layers: Self.layerRules(configuration), interfaceSuffix: Self.interfaceSuffix(configuration))

@@ -27,6 +27,8 @@ struct PodfileInputs {
     var lock: PodfileLock?
     /// Problems with the inputs that do not stop the resolution, for stderr.
     var warnings: [String]
+    /// External pods whose spec could not be read (already in `warnings`).
+    var externalsWithoutSpec: Set<String> = []
     var request: ResolveRequest
 
     /// The Podfile to read: `explicit` when given, else the configuration's main project's,
@@ -44,11 +46,7 @@ struct PodfileInputs {
     /// `:podspec` pods, for a resolution against `sources`. Throws when the Podfile cannot be
     /// read at all.
     init(path: String, sources: [ResolvedSource]) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw PodfileInputError.missing(path)
-        }
-        guard !isDirectory.boolValue else { throw PodfileInputError.isDirectory(path) }
+        try Self.requireFile(path)
         self.path = path
         podfile = try Podfile(contentsOf: path)
         warnings = podfile.warnings.map { "\(path):\($0.line): \($0.message)" }
@@ -85,7 +83,10 @@ struct PodfileInputs {
                     declaration.rootName, external, podfileDirectory: directory, line: "\(path):\(declaration.line)")
                 externals[declaration.rootName] = pod
                 externalOrder.append(declaration.rootName)
-                if let warning { warnings.append(warning) }
+                if let warning {
+                    warnings.append(warning)
+                    externalsWithoutSpec.insert(declaration.rootName)
+                }
             }
         }
 
@@ -99,13 +100,27 @@ struct PodfileInputs {
             externalPods: externalOrder.map { externals[$0]! }, lockedVersions: locked, rootName: "the Podfile")
     }
 
-    /// Resolves the request against `catalog`. A conflict is explained on stderr (after
-    /// `onConflict` has seen it) and exits 2; bad input exits 1.
-    func resolve(against catalog: PodCatalog, onConflict: (String) -> Void = { _ in }) throws -> Resolution {
+    /// Throws unless `path` is a file, so that a missing Podfile is reported before the
+    /// spec repos are read.
+    static func requireFile(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw PodfileInputError.missing(path)
+        }
+        guard !isDirectory.boolValue else { throw PodfileInputError.isDirectory(path) }
+    }
+
+    /// Resolves the request against `catalog`, which reads `sources`. A conflict is
+    /// explained on stderr, after the junk found in the sources (after `onConflict` has seen
+    /// it), and exits 2; bad input exits 1.
+    func resolve(against catalog: PodCatalog, sources: [ResolvedSource], onConflict: (String) -> Void = { _ in })
+        throws -> Resolution
+    {
         do {
             return try Resolver(catalog: catalog).resolve(request)
         } catch let GraphError.conflict(explanation) {
             onConflict(explanation)
+            ResolutionReport.printJunk(of: sources)
             Console.error("\(path) cannot be resolved:")
             Console.note(explanation)
             throw Exit.problems
@@ -153,7 +168,12 @@ struct PodfileInputs {
         }
         var isDirectory: ObjCBool = false
         var file = location
-        if FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory), isDirectory.boolValue {
+        guard FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory) else {
+            return (ExternalPod(name: name, origin: origin),
+                    "\(line): \(name) comes from \(origin), but '\(location)' does not exist; "
+                        + "\(name)'s dependencies are not resolved")
+        }
+        if isDirectory.boolValue {
             let candidates = ["\(name).podspec.json", "\(name).podspec"].map { location + "/" + $0 }
             guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
                 return (ExternalPod(name: name, origin: origin),
@@ -196,7 +216,8 @@ enum PodfileInputError: Error, CustomStringConvertible {
 
 /// What the resolving commands print around their results.
 enum ResolutionReport {
-    /// Each spec repo's junk, found while listing it.
+    /// Each spec repo's junk found so far: in the pod directories read, and the specs that
+    /// could not be loaded (which is why Graph's `unreadableSpec` warnings are not printed).
     static func printJunk(of sources: [ResolvedSource]) {
         for source in sources {
             for junk in source.repository.skipped {
@@ -205,14 +226,17 @@ enum ResolutionReport {
         }
     }
 
-    /// The resolution's warnings, except what `inputs` already said about external pods.
-    static func printWarnings(_ warnings: [GraphWarning], inputs: PodfileInputs?) {
-        let reported = Set(inputs?.warnings.compactMap { warning in
-            inputs?.request.externalPods.first { warning.contains("(\($0.origin))") }?.name
-        } ?? [])
+    /// The junk of `sources`, then the warnings of the resolution or graph, except what the
+    /// junk or `inputs` already said.
+    static func printWarnings(_ warnings: [GraphWarning], inputs: PodfileInputs?, sources: [ResolvedSource]) {
+        printJunk(of: sources)
+        let reported = inputs?.externalsWithoutSpec ?? []
         for warning in warnings {
-            if case let .externalWithoutSpec(pod, _) = warning, reported.contains(pod) { continue }
-            Console.warning(warning.description)
+            switch warning {
+            case let .externalWithoutSpec(pod, _) where reported.contains(pod): continue
+            case .unreadableSpec: continue
+            default: Console.warning(warning.description)
+            }
         }
     }
 
@@ -221,7 +245,7 @@ enum ResolutionReport {
     static func printUnmanaged(_ pods: [UnmanagedPod]) {
         guard !pods.isEmpty else { return }
         let list = pods.map { pod in pod.lockedVersion.map { "\(pod.name) \($0)" } ?? pod.name }
-        Console.note("note: \(pods.count) unmanaged pod\(pods.count == 1 ? "" : "s") (in no configured source; "
-            + "taken as Podfile.lock has them, never resolved): \(list.joined(separator: ", "))")
+        Console.note("note: \(pods.count) unmanaged pod\(pods.count == 1 ? "" : "s"), in no configured source "
+            + "(never resolved; shown at the version Podfile.lock records): \(list.joined(separator: ", "))")
     }
 }

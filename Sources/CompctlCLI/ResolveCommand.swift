@@ -36,17 +36,17 @@ struct ResolveCommand: ParsableCommand {
     func run() throws {
         let (inputs, sources) = try reportingErrors { () throws -> (PodfileInputs, [ResolvedSource]) in
             let configuration = try config.load()
-            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
             let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
+            try PodfileInputs.requireFile(path)
+            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
             return (try PodfileInputs(path: path, sources: sources), sources)
         }
         inputs.warnings.forEach(Console.warning)
-        ResolutionReport.printJunk(of: sources)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository))) { explanation in
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in
             if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
         }
-        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs)
+        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         if json {
             try JSONOutput.print(ResolveDocument(resolution))
             return

@@ -35,7 +35,7 @@ struct ResolvedSource {
 struct SourceResolver {
     var configuration: Configuration
     /// How deep to list: `.versions` (pod directories only) is what resolution needs.
-    var depth: ListingDepth = .versions
+    var depth: ListingDepth = .onDemand
 
     /// The repos of `arguments` in the order given, or, with none, the configuration's spec
     /// repos by priority. Every source that cannot be read is reported, together.
@@ -134,9 +134,10 @@ enum SourceError: Error, CustomStringConvertible {
         case .noSources:
             return "no spec repo to read: pass --source DIR, or list spec_repos in compctl.yml (see compctl init)"
         case let .unknown(source, configured):
-            let names = configured.isEmpty ? "compctl.yml configures none" : "configured: " + configured.joined(separator: ", ")
-            return "unknown source '\(source)': no spec repo of that name in compctl.yml (\(names)) "
-                + "and no directory at that path; pass a configured name or a spec repo directory"
+            let names = configured.isEmpty
+                ? "compctl.yml configures no spec_repos" : "compctl.yml configures " + configured.joined(separator: ", ")
+            return "unknown source '\(source)': no directory at that path and no spec repo of that name (\(names)); "
+                + "pass a spec repo directory or a configured name"
         case let .configuredNotFound(label, path):
             return "\(label) not found: no directory at '\(path)'; fix its url in compctl.yml or clone it there"
         case let .gitNotAvailable(source, configured):

@@ -41,15 +41,15 @@ struct WhyCommand: ParsableCommand {
     func run() throws {
         let (inputs, sources) = try reportingErrors { () throws -> (PodfileInputs, [ResolvedSource]) in
             let configuration = try config.load()
-            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
             let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
+            try PodfileInputs.requireFile(path)
+            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
             return (try PodfileInputs(path: path, sources: sources), sources)
         }
         inputs.warnings.forEach(Console.warning)
-        ResolutionReport.printJunk(of: sources)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)))
-        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs)
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources)
+        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         let pod = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
         let why = try reportingErrors {
             do {
