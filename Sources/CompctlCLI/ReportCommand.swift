@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import Config
 import FileIO
@@ -119,8 +124,10 @@ struct ReportSkewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input = try reportingErrors { try gatherInput() }
+        let (input, sources) = try reportingErrors { try gatherInput() }
         let report = ReportBuilder(input: input).build()
+        // Junk is found while the repos are read, which building the report has done.
+        ResolutionReport.printJunk(of: sources)
 
         let text: String
         switch outputFormat {
@@ -130,7 +137,7 @@ struct ReportSkewCommand: ParsableCommand {
             text = try reportingErrors { try JSONReportRenderer().render(report) }
         case .html:
             let dot = GraphvizGraphDrawer.locate(searchPath: ProcessInfo.processInfo.environment["PATH"])
-            let drawing = ReportGraphDrawing.draw(report.graph, graphviz: dot.map(GraphvizGraphDrawer.init(executable:)))
+            let drawing = ReportGraphDrawing.draw(report.graph, graphviz: dot.map { GraphvizGraphDrawer(executable: $0) })
             if let warning = drawing.warning { Console.warning(warning) }
             text = HTMLRenderer(graphSVG: drawing.svg, graphNote: drawing.note).render(report)
         }
@@ -148,10 +155,9 @@ struct ReportSkewCommand: ParsableCommand {
 
     /// The sources, projects and rules of the configuration, read for the report. Sources
     /// and Podfiles go through `SourceResolver` and `PodfileInputs`, as `resolve` reads them.
-    private func gatherInput() throws -> ReportInput {
+    private func gatherInput() throws -> (ReportInput, [ResolvedSource]) {
         let configuration = try config.load()
         let sources = try SourceResolver(configuration: configuration).sources([])
-        ResolutionReport.printJunk(of: sources)
         var projects: [ProjectInput] = []
         var warnings: [String] = []
         var unreadable: [String] = []
@@ -172,12 +178,13 @@ struct ReportSkewCommand: ParsableCommand {
         }
         if !unreadable.isEmpty { throw ReportInputError(messages: unreadable) }
         warnings.forEach(Console.warning)
-        return ReportInput(
+        let input = ReportInput(
             providers: sources.map(\.repository), projects: projects,
             layers: GraphCommand.layerRules(configuration), interfaceSuffix: GraphCommand.interfaceSuffix(configuration),
             staleRCDays: staleRCDays ?? configuration.staleRCDays,
             publishDates: FirstPublishDate(sources.map { Self.publishDates(of: $0.repository) }),
             now: now.flatMap(Self.date) ?? Date(), failOn: try categories(), warnings: warnings)
+        return (input, sources)
     }
 
     /// Where the publish dates of a spec repo's specs come from: a directory's spec file
@@ -203,10 +210,16 @@ struct SpecFileModificationDates: PublishDateSource {
         // Listed by pod directories only, the spec file's name may not be known yet.
         let names = entry.specFileName.map { [$0] } ?? ["\(pod).podspec.json", "\(pod).podspec"]
         for name in names {
-            if let attributes = try? FileManager.default.attributesOfItem(atPath: directory + "/" + name),
-               let date = attributes[.modificationDate] as? Date {
-                return date
-            }
+            // `stat` itself: FileManager's attribute dictionary costs more than the system call,
+            // and a large repo has thousands of rcs.
+            var info = stat()
+            guard stat(directory + "/" + name, &info) == 0 else { continue }
+            #if canImport(Darwin)
+            let time = info.st_mtimespec
+            #else
+            let time = info.st_mtim
+            #endif
+            return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000)
         }
         return nil
     }

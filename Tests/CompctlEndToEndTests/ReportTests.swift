@@ -339,6 +339,16 @@ private extension Dictionary where Key == String, Value == Any {
         #expect(report.objects("unused").isEmpty)
     }
 
+    @Test func junkInTheSpecRepoIsAWarningAfterTheReport() throws {
+        let sample = try SampleWorkspace()
+        try FileManager.default.createDirectory(
+            at: sample.directory.url.appendingPathComponent("Specs/XXPay/latest"), withIntermediateDirectories: true)
+        let result = try sample.report(["--json"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr == "warning: acme: XXPay/latest: directory name is not a version\n"
+            + "verdict: warn: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (no --fail-on)\n")
+    }
+
     @Test func aProjectWhosePodfileIsMissingIsAnError() throws {
         let sample = try SampleWorkspace()
         let config = try String(contentsOfFile: sample.config, encoding: .utf8).replacingOccurrences(

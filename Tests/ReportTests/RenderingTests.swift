@@ -41,6 +41,15 @@ import Versioning
             """)
     }
 
+    @Test func longStateTablesListOnlyComponentsWithFindings() throws {
+        let text = try MarkdownRenderer(fullTableLimit: 5).render(World.report())
+        #expect(text.contains("## Components\n\n6 of 7 components have findings or a pin behind; only those are listed "
+            + "(the HTML and JSON reports have every one).\n\n| pod "))
+        let table = try #require(text.components(separatedBy: "## Components\n").last?.components(separatedBy: "\n## ").first)
+        #expect(table.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { $0.split(separator: " ")[1] }
+            == ["pod", "------", "Cart", "Core", "Feed", "Orphan", "Pay", "Shop"])
+    }
+
     @Test func markdownReportIsShortAndOmitsEmptySections() throws {
         let text = try MarkdownRenderer().render(World.report())
         let headings = text.split(separator: "\n").filter { $0.hasPrefix("#") }
@@ -146,6 +155,39 @@ import Versioning
             """)
         #expect(throws: ReportError.graphvizOutputUnreadable(executable: "dot")) {
             try GraphvizGraphDrawer.inlineSVG("Error: syntax error in line 1", executable: "dot")
+        }
+    }
+
+    /// A stand-in for `dot`: a shell script with `body`, in a fresh temporary directory.
+    private func fakeDot(_ body: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compctl-fake-dot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("dot").path
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    @Test func graphvizGetsTheDotFileAndItsSVGIsInlined() throws {
+        // Echoes the node statements it was given back as an SVG, to show what it read.
+        let dot = try fakeDot(#"[ "$1" = -Tsvg ] || exit 3; echo '<?xml version="1.0"?>'; echo '<svg viewBox="0 0 1 1">'; grep -c 'cc-pod-' "$2"; echo '</svg>'"#)
+        #expect(GraphvizGraphDrawer.locate(searchPath: "/nonexistent:" + URL(fileURLWithPath: dot).deletingLastPathComponent().path) == dot)
+        let svg = try GraphvizGraphDrawer(executable: dot).svg(for: World.report().graph)
+        #expect(svg == """
+            <svg class="graph-drawing" data-layout="graphviz" role="img" aria-label="Dependency graph of the newest releases" viewBox="0 0 1 1">
+            7
+            </svg>
+            """)
+    }
+
+    @Test func graphvizErrorsAndTimeoutsAreReported() throws {
+        let failing = try fakeDot("echo 'Error: syntax error in line 3' >&2; exit 1")
+        #expect(throws: ReportError.graphvizFailed(executable: failing, status: 1, message: "Error: syntax error in line 3")) {
+            try GraphvizGraphDrawer(executable: failing).svg(for: World.report().graph)
+        }
+        let slow = try fakeDot("exec sleep 5")
+        #expect(throws: ReportError.graphvizTimedOut(executable: slow, seconds: 1)) {
+            try GraphvizGraphDrawer(executable: slow, timeout: 0.3).svg(for: World.report().graph)
         }
     }
 

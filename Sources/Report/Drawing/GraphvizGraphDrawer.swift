@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// The drawing Graphviz lays out (`dot -Tsvg`, a local tool) when it is installed: each
@@ -5,10 +10,13 @@ import Foundation
 public struct GraphvizGraphDrawer: GraphDrawer {
     /// The `dot` executable.
     public var executable: String
+    /// How long dot may take, in seconds, before the built-in drawing is used instead.
+    public var timeout: Double
 
-    /// A drawer running `executable`.
-    public init(executable: String) {
+    /// A drawer running `executable`, for at most `timeout` seconds.
+    public init(executable: String, timeout: Double = 60) {
         self.executable = executable
+        self.timeout = timeout
     }
 
     /// The `dot` executable on `searchPath` (a `PATH` value), if there is one.
@@ -102,13 +110,22 @@ public struct GraphvizGraphDrawer: GraphDrawer {
             + "aria-label=\"Dependency graph of the newest releases\"" + svg.dropFirst(4)
     }
 
-    /// Runs `dot -Tsvg` with `source` on its standard input.
+    /// Runs `dot -Tsvg` on `source`, given as a file: a pipe to its standard input could
+    /// raise SIGPIPE in compctl if dot exited before reading it all.
     private func run(_ source: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("compctl-graph-\(UUID().uuidString).dot")
+        do {
+            try Data(source.utf8).write(to: file)
+        } catch {
+            throw ReportError.graphvizNotRunnable(executable: executable, reason: "cannot write its input: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-Tsvg"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
+        process.arguments = ["-Tsvg", file.path]
+        let output = Pipe(), errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errors
         do {
@@ -116,37 +133,37 @@ public struct GraphvizGraphDrawer: GraphDrawer {
         } catch {
             throw ReportError.graphvizNotRunnable(executable: executable, reason: error.localizedDescription)
         }
-        // Feed stdin and drain stderr on their own threads, so that no pipe fills and stalls dot.
-        let writer = input.fileHandleForWriting
-        let data = Data(source.utf8)
+        // Both pipes are drained on their own threads, so that neither fills and stalls dot.
+        let svg = PipeBuffer(), errorText = PipeBuffer()
         let done = DispatchGroup()
-        done.enter()
-        DispatchQueue.global().async {
-            writer.write(data)
-            try? writer.close()
-            done.leave()
+        for (pipe, buffer) in [(output, svg), (errors, errorText)] {
+            let handle = pipe.fileHandleForReading
+            done.enter()
+            DispatchQueue.global().async {
+                buffer.store(handle.readDataToEndOfFile())
+                done.leave()
+            }
         }
-        let errorText = ErrorBuffer()
-        let errorReader = errors.fileHandleForReading
-        done.enter()
-        DispatchQueue.global().async {
-            errorText.store(errorReader.readDataToEndOfFile())
-            done.leave()
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            // SIGKILL: a SIGTERM would wait if dot inherited a mask that blocks it. dot has
+            // nothing to clean up.
+            kill(process.processIdentifier, SIGKILL)
+            // A process dot started could keep the pipes open; do not wait for it for long.
+            _ = done.wait(timeout: .now() + 2)
+            throw ReportError.graphvizTimedOut(executable: executable, seconds: Int(timeout.rounded(.up)))
         }
-        let svg = output.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw ReportError.graphvizFailed(
                 executable: executable, status: process.terminationStatus,
                 message: String(decoding: errorText.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        return String(decoding: svg, as: UTF8.self)
+        return String(decoding: svg.data, as: UTF8.self)
     }
 }
 
 /// Bytes one thread reads and another collects after `DispatchGroup.wait`.
-private final class ErrorBuffer: @unchecked Sendable {
+private final class PipeBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes = Data()
 

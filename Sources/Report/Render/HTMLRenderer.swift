@@ -71,7 +71,7 @@ public struct HTMLRenderer: ReportRenderer {
     }
 
     private func componentsSection(_ report: SkewReport) -> String {
-        let findings = Self.findings(report)
+        let findings = Display.findings(report)
         let layerOrder = report.graph.layers
         var out = "<section id=\"components\">\n<h2>Components</h2>\n"
         out += "<div class=\"controls\">"
@@ -258,22 +258,6 @@ public struct HTMLRenderer: ReportRenderer {
     }
 
     // MARK: - Helpers
-
-    /// The finding tags of each pod for the state table: problem kinds, `held back`, `skew`,
-    /// `stale rc`, `unused`.
-    static func findings(_ report: SkewReport) -> [String: [String]] {
-        var tags: [String: [String]] = [:]
-        func tag(_ pod: String, _ text: String) {
-            if !(tags[pod] ?? []).contains(text) { tags[pod, default: []].append(text) }
-        }
-        for problem in report.problems { for pod in problem.pods { tag(pod, problem.kind) } }
-        for constraint in report.staleConstraints { tag(constraint.pod, "held back") }
-        for skew in report.skew.pins { tag(skew.pod, "skew") }
-        for skew in report.skew.ranges { tag(skew.pod, "skew") }
-        for rc in report.releaseCandidates where rc.state == .stale { tag(rc.pod, "stale rc") }
-        for component in report.unused { tag(component.name, "unused") }
-        return tags
-    }
 
     private func badge(_ text: String) -> String {
         let slug = text.replacingOccurrences(of: " ", with: "-")

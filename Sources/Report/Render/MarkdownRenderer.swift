@@ -2,8 +2,14 @@
 /// first, then one short section per kind of finding; sections with nothing in them are
 /// left out.
 public struct MarkdownRenderer: ReportRenderer {
+    /// Above this many components the state table lists only those with findings or a pin
+    /// behind, so that the text stays short (GitHub keeps 1 MiB of a job summary).
+    public var fullTableLimit: Int
+
     /// The Markdown renderer.
-    public init() {}
+    public init(fullTableLimit: Int = 60) {
+        self.fullTableLimit = fullTableLimit
+    }
 
     public func render(_ report: SkewReport) throws -> String {
         var out = "# Component skew report\n\n"
@@ -29,7 +35,14 @@ public struct MarkdownRenderer: ReportRenderer {
         }
 
         out += "\n## Components\n\n"
-        out += componentTable(report).render()
+        var components = report.components
+        if components.count > fullTableLimit {
+            let attention = Display.needingAttention(report)
+            components = components.filter { attention.contains($0.name) }
+            out += "\(components.count) of \(report.components.count) components have findings or a pin behind; "
+                + "only those are listed (the HTML and JSON reports have every one).\n\n"
+        }
+        if !components.isEmpty { out += componentTable(report, components).render() }
 
         if !report.staleConstraints.isEmpty {
             out += "\n## Stale constraints\n\nRequirements that exclude the newest release of a pod.\n\n"
@@ -90,12 +103,12 @@ public struct MarkdownRenderer: ReportRenderer {
         return out
     }
 
-    private func componentTable(_ report: SkewReport) -> MarkdownTable {
+    private func componentTable(_ report: SkewReport, _ components: [ComponentState]) -> MarkdownTable {
         let projects = report.projects
         return MarkdownTable(
             headers: ["pod", "layer", "newest release", "newest rc", "rc age (days)"] + projects.map(Display.projectHeader),
             alignments: [.left, .left, .left, .left, .right],
-            rows: report.components.map { component in
+            rows: components.map { component in
                 [component.name, component.layer ?? Display.none, Display.version(component.newestRelease),
                  Display.candidate(component.newestRC), Display.age(component.newestRC)]
                     + projects.map { Display.pin(component.pin(in: $0.name)) }

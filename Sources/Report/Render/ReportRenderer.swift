@@ -91,6 +91,31 @@ enum Display {
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
+    /// The finding tags of each pod for the state table: problem kinds, `held back`, `skew`,
+    /// `stale rc`, `unused`.
+    static func findings(_ report: SkewReport) -> [String: [String]] {
+        var tags: [String: [String]] = [:]
+        func tag(_ pod: String, _ text: String) {
+            if !(tags[pod] ?? []).contains(text) { tags[pod, default: []].append(text) }
+        }
+        for problem in report.problems { for pod in problem.pods { tag(pod, problem.kind) } }
+        for constraint in report.staleConstraints { tag(constraint.pod, "held back") }
+        for skew in report.skew.pins { tag(skew.pod, "skew") }
+        for skew in report.skew.ranges { tag(skew.pod, "skew") }
+        for rc in report.releaseCandidates where rc.state == .stale { tag(rc.pod, "stale rc") }
+        for component in report.unused { tag(component.name, "unused") }
+        return tags
+    }
+
+    /// The components with a finding or a pin behind.
+    static func needingAttention(_ report: SkewReport) -> Set<String> {
+        var names = Set(findings(report).keys)
+        for component in report.components where component.pins.contains(where: { $0.behind > 0 }) {
+            names.insert(component.name)
+        }
+        return names
+    }
+
     /// The summary's rows: label, count, and the section it points to.
     static func summaryRows(_ report: SkewReport) -> [(label: String, count: Int, anchor: String)] {
         let summary = report.summary
