@@ -81,6 +81,9 @@ struct ReportSkewCommand: ParsableCommand {
         valueName: "days"))
     var staleRCDays: Int?
 
+    @Flag(help: "Print the report to stdout instead of writing --output.")
+    var dryRun = false
+
     @Option(name: .customLong("now"), help: .hidden)
     var now: String?
 
@@ -141,11 +144,12 @@ struct ReportSkewCommand: ParsableCommand {
             if let warning = drawing.warning { Console.warning(warning) }
             text = HTMLRenderer(graphSVG: drawing.svg, graphNote: drawing.note).render(report)
         }
-        if let output {
+        if let output, !dryRun {
             try reportingErrors { try AtomicFile.write(text, to: output) }
             Console.note("wrote \(output) (\(outputFormat.rawValue))")
         } else {
             Console.outRaw(text)
+            if let output { Console.note("dry run: \(output) was not written") }
         }
         Console.note("verdict: \(report.verdict.status.rawValue): \(report.verdict.text)")
         if report.verdict.status == .fail { throw Exit.problems }
@@ -177,25 +181,34 @@ struct ReportSkewCommand: ParsableCommand {
             }
         }
         if !unreadable.isEmpty { throw ReportInputError(messages: unreadable) }
+        var dates: [any PublishDateSource] = []
+        for source in sources {
+            if let known = Self.publishDates(of: source.repository) {
+                dates.append(known)
+            } else {
+                warnings.append("spec repo \(source.repository.name) gives no publish dates, so the ages of its rcs are "
+                    + "unknown and none of them counts as stale")
+            }
+        }
         warnings.forEach(Console.warning)
         let input = ReportInput(
             providers: sources.map(\.repository), projects: projects,
             layers: GraphCommand.layerRules(configuration), interfaceSuffix: GraphCommand.interfaceSuffix(configuration),
             staleRCDays: staleRCDays ?? configuration.staleRCDays,
-            publishDates: FirstPublishDate(sources.map { Self.publishDates(of: $0.repository) }),
+            publishDates: FirstPublishDate(dates),
             now: now.flatMap(Self.date) ?? Date(), failOn: try categories(), warnings: warnings)
         return (input, sources)
     }
 
-    /// Where the publish dates of a spec repo's specs come from: a directory's spec file
-    /// modification times. A git source answers with the commit time of the commit that added
-    /// the spec, by conforming to `PublishDateSource`.
-    static func publishDates(of repository: SpecRepository) -> any PublishDateSource {
-        if let dated = repository as? PublishDateSource { return dated }
+    /// Where the publish dates of a spec repo's specs come from (the hook of rc ages): a
+    /// directory's spec file modification times. Git sources plug in here: a spec repo read
+    /// from git objects answers with the commit time of the commit that added the spec file
+    /// (`PublishDateSource`). Nil when the source knows no dates.
+    static func publishDates(of repository: SpecRepository) -> (any PublishDateSource)? {
         if let tree = repository.tree as? DirectorySpecTree {
             return SpecFileModificationDates(repository: repository, root: tree.location)
         }
-        return FixedPublishDates()
+        return nil
     }
 }
 

@@ -210,6 +210,17 @@ private extension Dictionary where Key == String, Value == Any {
         #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("# Component skew report\n\n**\(exitCode == 2 ? "FAIL" : "WARN")** · "))
     }
 
+    @Test func dryRunPrintsInsteadOfWriting() throws {
+        let sample = try SampleWorkspace()
+        let output = sample.directory.url.appendingPathComponent("report.json").path
+        let result = try sample.report(["--output", output, "--dry-run"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("{\n  \"components\" : [\n"))
+        #expect(result.stderr == "dry run: \(output) was not written\n"
+            + "verdict: warn: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (no --fail-on)\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func unknownFailOnCategoryIsAUsageError() throws {
         let sample = try SampleWorkspace()
         let result = try sample.report(["--fail-on", "problems,cycles"])
@@ -271,8 +282,8 @@ private extension Dictionary where Key == String, Value == Any {
         #expect(page.components(separatedBy: "<svg").count - 1 == 6) // 5 in the legend, 1 drawing
     }
 
-    @Test func htmlUsesGraphvizWhenItIsInstalled() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else { return }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dot"), "Graphviz is installed in /usr/bin"))
+    func htmlUsesGraphvizWhenItIsInstalled() throws {
         let sample = try SampleWorkspace()
         let output = sample.directory.url.appendingPathComponent("nightly.html").path
         var environment = ["PATH": "/usr/bin:/bin"]
