@@ -30,8 +30,8 @@ struct ReportSkewCommand: ParsableCommand {
         commandName: "skew",
         abstract: "The nightly skew report: component state, stale constraints, skew, problems, unused components and stale rcs.",
         discussion: """
-            Covers every spec repo and every project (main projects and example apps) of \
-            compctl.yml. Each project's Podfile is resolved as `compctl resolve` does. The \
+            Covers every spec repo (or those given with --source) and every project (main \
+            projects and example apps) of compctl.yml. Each project's Podfile is resolved as `compctl resolve` does. The \
             report has a summary with a verdict, then: a state table (per component: layer, \
             newest release, newest rc and its age, the pin in each project and how many \
             releases it is behind); every problem `graph --check` finds in the newest \
@@ -55,6 +55,7 @@ struct ReportSkewCommand: ParsableCommand {
             """
     )
 
+    @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var config: ConfigOptions
 
     @Option(help: ArgumentHelp("The format (default: from the extension of --output, else md).", valueName: "format"))
@@ -161,7 +162,7 @@ struct ReportSkewCommand: ParsableCommand {
     /// and Podfiles go through `SourceResolver` and `PodfileInputs`, as `resolve` reads them.
     private func gatherInput() throws -> (ReportInput, [ResolvedSource]) {
         let configuration = try config.load()
-        let sources = try SourceResolver(configuration: configuration).sources([])
+        let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
         var projects: [ProjectInput] = []
         var warnings: [String] = []
         var unreadable: [String] = []

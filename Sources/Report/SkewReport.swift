@@ -390,9 +390,9 @@ public struct Problem: Codable, Sendable, Equatable {
     /// `cycle`, `unsatisfiable`, `layer`, `rc-leak`, `interface`, `shadowing` (the kinds of
     /// `graph --check`), or `conflict` for a project whose Podfile does not resolve.
     public var kind: String
-    /// The pods involved, sorted.
+    /// The pods involved, sorted; for a `conflict`, the project.
     public var pods: [String]
-    /// The edges it is about, for the drawing.
+    /// The edges it is about, for the drawing (a cycle's, a breach, an rc leak's consumers).
     public var links: [GraphProblem.Link]
     /// Where it shows and what it says there, the newest releases first.
     public var occurrences: [Occurrence]

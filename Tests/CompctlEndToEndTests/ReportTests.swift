@@ -360,6 +360,23 @@ private extension Dictionary where Key == String, Value == Any {
             + "verdict: warn: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (no --fail-on)\n")
     }
 
+    @Test func withoutConfigurationTheSourcesComeFromSource() throws {
+        let directory = try TemporaryDirectory()
+        let none = try compctl(["report", "skew"], in: directory.url)
+        #expect(none.exitCode == 1, "\(none)")
+        #expect(none.stderr == "error: no spec repo to read: pass --source DIR, or list spec_repos in compctl.yml (see compctl init)\n")
+
+        let specs = Paths.packageRoot.appendingPathComponent("Specs").path
+        let result = try compctl(["report", "skew", "--source", specs, "--json"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(report.strings("sources") == ["Specs"])
+        #expect(report.objects("components").count == 25)
+        #expect(report.objects("projects").isEmpty)
+        // No layers configured: the layer breach is not one; the cycle and the rc leak are.
+        #expect(report.objects("problems").map { $0.string("kind")! } == ["cycle", "rc-leak"])
+    }
+
     @Test func aProjectWhosePodfileIsMissingIsAnError() throws {
         let sample = try SampleWorkspace()
         let config = try String(contentsOfFile: sample.config, encoding: .utf8).replacingOccurrences(
