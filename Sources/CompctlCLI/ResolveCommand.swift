@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import Graph
 
@@ -9,7 +14,7 @@ struct ResolveCommand: ParsableCommand {
         abstract: "Resolve a Podfile against the private spec repos.",
         discussion: """
             Prints `Name<TAB>version` for every pod the Podfile needs from the spec repos, \
-            sorted by name, as CocoaPods would resolve it (highest allowed version; an rc only \
+            sorted by name (aligned with spaces on a terminal), as CocoaPods would resolve it (highest allowed version; an rc only \
             when a requirement names one; subspecs; the Podfile's platform). Pods that no spec \
             repo holds (public pods) are unmanaged: listed on stderr at the version of the \
             Podfile.lock beside the Podfile, never resolved and never an error.
@@ -52,7 +57,15 @@ struct ResolveCommand: ParsableCommand {
             return
         }
         ResolutionReport.printUnmanaged(resolution.unmanaged)
-        Console.outRaw(resolution.pods.map { "\($0.name)\t\($0.version)\n" }.joined())
+        // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
+        if isatty(STDOUT_FILENO) == 1 {
+            let width = resolution.pods.map(\.name.count).max() ?? 0
+            Console.outRaw(resolution.pods.map {
+                $0.name + String(repeating: " ", count: width - $0.name.count + 2) + "\($0.version)\n"
+            }.joined())
+        } else {
+            Console.outRaw(resolution.pods.map { "\($0.name)\t\($0.version)\n" }.joined())
+        }
     }
 }
 

@@ -74,6 +74,15 @@ struct ResolveJSON: Decodable, Equatable {
         #expect(fromFlags.stdout == fromConfig.stdout)
     }
 
+    /// A SOURCE may be a name from compctl.yml.
+    @Test func takesASourceByItsConfiguredName() throws {
+        let byName = try SampleApp.run(["resolve", "--source", "acme", "--podfile", "scripts/sample-app/Podfile"] + SampleApp.config)
+        let byConfig = try SampleApp.run(["resolve"] + SampleApp.config)
+        #expect(byName.exitCode == 0, "\(byName)")
+        #expect(byName.stdout == byConfig.stdout)
+        #expect(byName.stderr == byConfig.stderr)
+    }
+
     @Test func printsJSON() throws {
         let result = try SampleApp.run(["resolve", "--json"] + SampleApp.config)
         #expect(result.exitCode == 0, "\(result)")
