@@ -9,8 +9,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // compctl.yml and a spec repo's `CocoaPods-version.yml` (its sharding metadata).
+        // compctl.yml and a spec repo's CocoaPods-version.yml.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Runs the compile check in its own process group.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
@@ -22,7 +23,8 @@ let package = Package(
         .target(
             name: "CompctlCLI",
             dependencies: [
-                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "ComponentRelease",
+                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report",
+                "ComponentRelease",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,6 +69,13 @@ let package = Package(
         // Specs come in through the `SpecProvider` protocol, never through git or files.
         .target(name: "Graph", dependencies: ["Versioning", "Podspec"], exclude: ["README.md"]),
 
+        // The nightly skew report: the state of every component across the spec repos and the
+        // projects (newest release and rc, each project's pin and how far behind it is), stale
+        // constraints, skew, the graph checks' problems, unused components and stale rcs, with
+        // a verdict for CI; rendered as Markdown, JSON, or one self-contained HTML page whose
+        // graph Graphviz draws when installed and a built-in layered layout otherwise.
+        .target(name: "Report", dependencies: ["Graph", "Versioning"], exclude: ["README.md"]),
+
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.
         .target(name: "Config", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -110,10 +119,12 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
-        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"]),
+        // Snapshots/ (golden files) are read through #filePath, not as resources.
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"], exclude: ["Snapshots"]),
     ]
 )

@@ -1,42 +1,57 @@
 #!/usr/bin/env bash
-# Benchmarks compctl on synthetic spec repos (DESIGN.md, "Fast"): `repo show` and
-# `spec show` over 1,000 and 10,000 pods x 20 versions, release build, median of 5 runs,
-# plus `find` over the same trees as a floor for context. Then the same 10,000-pod repo
-# as a git source: `repo show` read from git objects with the cache already fetched, and
-# the first clone of it into compctl's cache (`repo add`, over the file:// transport).
+# Benchmarks compctl on synthetic spec repos (DESIGN.md, "Fast"), release build, process
+# start included, median of 5 runs:
+#   listing  `repo show` and `spec show` over 1,000 and 10,000 pods x 20 versions, plus
+#            `find` over the same trees as a floor for context;
+#   resolve  `compctl resolve` of generated Podfiles (10 and 50 top-level pods, Podfile
+#            seeds 1-5) against 1,000, 5,000 and 10,000 pods x 20 versions, specs read from
+#            a directory: repos whose requirements are ranges ("ranges"), and repos where 30%
+#            of the requirements pin an older release exactly and the Podfile pins 20% of its
+#            pods ("pins"), so that consumers disagree, the resolver backtracks and some
+#            seeds end in a conflict (exit 2, explained); then the median seed and the worst;
+#   check    `compctl graph --check` over the whole 10,000-pod repos;
+#   git      the 10,000-pod repo as a git source: `repo show` read from git objects with
+#            compctl's cache already fetched, and the first clone into the cache
+#            (`repo add`, over the file:// transport and as a local copy; median of 3).
 #
 #   scripts/bench.sh [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
-#                    [--git-pods N] [--clone-runs N] [--no-git]
+#                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
+#                    [--git-pods N] [--clone-runs N] [--only "listing resolve check git"]
 #
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
-# CLI turns the git-source one into a packed bare repository once (a few minutes).
+# CLI commits the git-source one into a packed bare repository once (a few minutes).
 # Uses hyperfine (installed with apt-get when missing and possible), else a plain loop
-# timed with `date +%s%N`. Prints a Markdown table on stdout; progress goes to stderr.
+# timed with `date +%s%N`. Prints Markdown tables on stdout; progress goes to stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work="${TMPDIR:-/tmp}/compctl-bench"
 runs=5
 sizes="1000 10000"
-versions=20
-seed=42
+resolve_sizes="1000 5000 10000"
+seeds="1 2 3 4 5"
+only="listing resolve check git"
 git_pods=10000
 clone_runs=3
-with_git=true
+versions=20
+seed=42
 while (($#)); do
     case "$1" in
         --work) work="$2"; shift 2 ;;
         --runs) runs="$2"; shift 2 ;;
         --sizes) sizes="$2"; shift 2 ;;
         --versions) versions="$2"; shift 2 ;;
+        --resolve-sizes) resolve_sizes="$2"; shift 2 ;;
+        --seeds) seeds="$2"; shift 2 ;;
+        --only) only="$2"; shift 2 ;;
         --git-pods) git_pods="$2"; shift 2 ;;
         --clone-runs) clone_runs="$2"; shift 2 ;;
-        --no-git) with_git=false; shift ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
+wants() { case " $only " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 log() { echo "bench: $*" >&2; }
 
@@ -59,9 +74,11 @@ mkdir -p "$work"
 # Formats seconds as milliseconds.
 ms() { awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'; }
 
-# "<median wall> | <mean CPU>" of `$runs` runs of the command in "$@" (output discarded).
-# CPU time (user + system, from hyperfine) is less disturbed by other load on the machine.
-# With $prepare set, that shell command runs before each run (and no warm-up is done).
+# "<median wall> | <mean CPU>" of `$runs` runs of the command in "$@" (output discarded;
+# a non-zero exit, such as a conflict's 2, is expected and ignored). The median in seconds
+# is also written to $work/last-median (callers run this in a subshell). CPU time (user +
+# system, from hyperfine) is less disturbed by other load on the machine. With $prepare
+# set, that shell command runs before each run, and there is no warm-up.
 prepare=""
 measure() {
     if command -v hyperfine >/dev/null 2>&1; then
@@ -70,12 +87,13 @@ measure() {
         quoted="$(printf '%q ' "$@")"
         local options=(--warmup 1)
         [ -n "$prepare" ] && options=(--prepare "$prepare")
-        hyperfine --style none "${options[@]}" --runs "$runs" --export-json "$json" \
+        hyperfine --style none "${options[@]}" --runs "$runs" --export-json "$json" --ignore-failure \
             --command-name bench "$quoted" >/dev/null 2>&1
         local median user system
         median="$(sed -n 's/.*"median": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1)"
         user="$(sed -n 's/.*"user": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1)"
         system="$(sed -n 's/.*"system": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1)"
+        echo "$median" >"$work/last-median"
         echo "$(ms "$median") | $(ms "$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')")"
     else
         [ -n "$prepare" ] || "$@" >/dev/null 2>&1 || true   # warm-up
@@ -91,19 +109,23 @@ measure() {
         local median
         median="$(printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END {
             m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e9 }')"
+        echo "$median" >"$work/last-median"
         echo "$(ms "$median") | n/a"
     fi
 }
 
-# Writes the repo once per parameter set and prints its path.
+# Writes the repo once per parameter set and prints its path. A third argument pins that
+# percentage of the requirements exactly (`--pin-percent`).
 repo() {
-    local pods="$1" layout="$2"
+    local pods="$1" layout="$2" pins="${3:-0}"
     local dir="$work/synth-$pods-x$versions-seed$seed-$layout"
+    [ "$pins" -gt 0 ] && dir="$work/synth-$pods-x$versions-seed$seed-pins$pins-$layout"
     if [ ! -f "$dir.done" ]; then
         rm -rf "$dir"
         local flags=()
         [ "$layout" = sharded ] && flags+=(--sharded)
-        log "writing $pods pods x $versions versions ($layout) to $dir"
+        [ "$pins" -gt 0 ] && flags+=(--pin-percent "$pins")
+        log "writing $pods pods x $versions versions ($layout, $pins% pinned) to $dir"
         "$synth" --pods "$pods" --versions "$versions" --seed "$seed" --out "$dir" "${flags[@]}" >&2
         touch "$dir.done"
     fi
@@ -115,6 +137,7 @@ has_spec_show=false
 # for the subcommand's own usage line.
 "$compctl" spec show --help 2>&1 | grep -q "compctl spec show" && has_spec_show=true
 
+if wants listing; then
 echo "| repo | command | median wall of $runs | mean CPU (user+sys) |"
 echo "|---|---|---|---|"
 for pods in $sizes; do
@@ -136,9 +159,84 @@ for pods in $sizes; do
         echo "| $name | floor: \`find \\| wc -l\` (every directory read) | $(measure sh -c "find '$dir' | wc -l") |"
     done
 done
-# The git source: the plain synthetic repo committed into a packed bare repository, read
+fi
+
+# Resolution: "ranges" repos (every requirement a `~>` range) with Podfiles that name
+# their pods without requirements, and "pins" repos (30% exact pins) with Podfiles that pin
+# 20% of their pods, where consumers disagree and the resolver must backtrack.
+if wants resolve; then
+    results="$work/resolve-results.txt"
+    : > "$results"
+    echo
+    echo "| repo | top pods | Podfile seed | outcome | median wall of $runs | mean CPU (user+sys) |"
+    echo "|---|---|---|---|---|---|"
+    for pods in $resolve_sizes; do
+        for variant in ranges pins; do
+            if [ "$variant" = ranges ]; then
+                dir="$(repo "$pods" plain)"; podfile_pins=0
+            else
+                dir="$(repo "$pods" plain 30)"; podfile_pins=20
+            fi
+            for top in 10 50; do
+                for podfile_seed in $seeds; do
+                    podfile="$work/Podfile-$pods-$variant-top$top-seed$podfile_seed"
+                    flags=(--pods "$pods" --versions "$versions" --seed "$seed" --top "$top"
+                           --podfile-seed "$podfile_seed" --podfile-pin-percent "$podfile_pins")
+                    [ "$variant" = pins ] && flags+=(--pin-percent 30)
+                    "$synth" "${flags[@]}" --podfile "$podfile"
+                    status=0
+                    "$compctl" resolve --podfile "$podfile" --source "$dir" >"$work/out.txt" 2>"$work/err.txt" || status=$?
+                    case "$status" in
+                        0) outcome="$(wc -l <"$work/out.txt" | tr -d ' ') pods resolved" ;;
+                        2) outcome="conflict, explained in $(($(wc -l <"$work/err.txt") - 1)) lines" ;;
+                        *) outcome="failed (exit $status): $(head -n 1 "$work/err.txt")" ;;
+                    esac
+                    log "timing resolve $pods x $versions $variant, $top top pods, Podfile seed $podfile_seed"
+                    row="$(measure "$compctl" resolve --podfile "$podfile" --source "$dir")"
+                    echo "| $pods x $versions, $variant | $top | $podfile_seed | $outcome | $row |"
+                    echo "$pods $variant $top $podfile_seed $(cat "$work/last-median")" >>"$results"
+                done
+            done
+        done
+    done
+    # Per repo size and number of top pods, over both variants and every seed: the median
+    # of the seeds' medians, and the worst seed.
+    echo
+    echo "| repo | top pods | median seed | worst seed |"
+    echo "|---|---|---|---|"
+    for pods in $resolve_sizes; do
+        for top in 10 50; do
+            awk -v p="$pods" -v t="$top" -v v="$versions" '$1 == p && $3 == t { n++; s[n] = $5; w[n] = $2 ", Podfile seed " $4 }
+                END {
+                    for (i = 1; i <= n; i++) o[i] = i
+                    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (s[o[j]] < s[o[i]]) { x = o[i]; o[i] = o[j]; o[j] = x }
+                    m = (n % 2) ? s[o[(n + 1) / 2]] : (s[o[n / 2]] + s[o[n / 2 + 1]]) / 2
+                    printf "| %s x %s | %s | %.0f ms | %.0f ms (%s) |\n", p, v, t, m * 1000, s[o[n]] * 1000, w[o[n]]
+                }' "$results"
+        done
+    done
+    read -r w_pods w_variant w_top w_seed w_median < <(sort -k5 -g "$results" | tail -n 1)
+    echo
+    echo "Worst resolution: $w_pods x $versions, $w_variant, $w_top top pods, Podfile seed $w_seed: $(ms "$w_median") (median of $runs)."
+fi
+
+# `graph --check` over every pod of the 10,000-pod repos (exit 2: the synthetic repos have skew).
+if wants check; then
+    echo
+    echo "| repo | command | problems found | median wall of $runs | mean CPU (user+sys) |"
+    echo "|---|---|---|---|---|"
+    for variant in ranges pins; do
+        pins=0
+        [ "$variant" = pins ] && pins=30
+        dir="$(repo 10000 plain "$pins")"
+        problems="$({ "$compctl" graph --check --source "$dir" 2>/dev/null || true; } | wc -l | tr -d ' ')"
+        log "timing graph --check over 10000 x $versions $variant"
+        echo "| 10000 x $versions, $variant | \`compctl graph --check\` | $problems | $(measure "$compctl" graph --check --source "$dir") |"
+    done
+fi
+# The git source: the plain 10,000-pod repo committed into a packed bare repository, read
 # through compctl's cache. Only compctl's own work is timed; the git CLI just builds it.
-if $with_git; then
+if wants git; then
     dir="$(repo "$git_pods" plain)"
     bare="$dir.git"
     if [ ! -f "$bare.done" ]; then
@@ -158,7 +256,10 @@ if $with_git; then
     name="$git_pods x $versions, git source"
     home="$work/compctl-home"
     url="file://$bare"
-    log "timing $name: first clone ($clone_runs runs)"
+    echo
+    echo "| repo | command | median wall | mean CPU (user+sys) |"
+    echo "|---|---|---|---|"
+    log "timing $name: first clone ($clone_runs runs each)"
     saved_runs="$runs"
     runs="$clone_runs"
     prepare="rm -rf '$home'"
@@ -174,8 +275,8 @@ if $with_git; then
         exit 1
     fi
     log "timing $name: repo show with the cache fetched"
-    echo "| $name | \`compctl repo show bench\` (cache fetched, no-op fetch included) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench) |"
-    echo "| $name | \`compctl repo show bench --no-fetch\` (cache fetched) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench --no-fetch) |"
-    echo "| $name | \`compctl repo show $(basename "$bare")\` (the bare repository itself) | $(measure "$compctl" repo show "$bare") |"
+    echo "| $name | \`compctl repo show bench\` (cache fetched, no-op fetch included; median of $runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench) |"
+    echo "| $name | \`compctl repo show bench --no-fetch\` (cache fetched; median of $runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench --no-fetch) |"
+    echo "| $name | \`compctl repo show $(basename "$bare")\` (the bare repository itself; median of $runs) | $(measure "$compctl" repo show "$bare") |"
 fi
 log "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

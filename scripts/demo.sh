@@ -1,41 +1,117 @@
 #!/usr/bin/env bash
-# Sets everything up and runs compctl on the embedded sample spec repo in Specs/: turns it
-# into a bare spec repo and three sample components into bare component repos in a
-# temporary folder, then releases and publishes with compctl. The git CLI only builds the
-# sample repositories; everything compctl does goes through libgit2.
+# The README's first command: installs what is missing, builds compctl, and runs it on the
+# embedded sample: the private spec repo in Specs/ and the main project in scripts/sample-app/.
+# Then the release flow on real git repositories in a temporary folder: Specs/ as a bare
+# spec repo and three sample components as bare component repos, released with bump and
+# published with publish. The git CLI only builds those sample repositories; everything
+# compctl does goes through libgit2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$(pwd)
 scripts/bootstrap.sh
-swift build -c release --product compctl >&2
-bin="$(swift build -c release --show-bin-path)/compctl"
-"$bin" --version
+swift build --product compctl >&2
+compctl="$(swift build --show-bin-path)/compctl"
 
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold="" plain=""; fi
+step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
+quote() { case "$1" in *[!A-Za-z0-9_./=:,+@-]*|"") printf "'%s'" "$1" ;; *) printf '%s' "$1" ;; esac; }
+run() {
+    printf '$ compctl'
+    for arg in "$@"; do printf ' %s' "$(quote "$arg")"; done
+    printf '\n'
+    "$compctl" "$@"
+}
+
+step "CocoaPods version rules: an rc sorts below its release, and ~> 0.1.7 never picks it up"
+run version sort 0.1.8 0.1.8-rc.2 0.1.7 0.1.8-rc.10 0.1.8-beta.1
+run version satisfies -r '~> 0.1.7' 0.1.7 0.1.8-rc.1 0.1.9 0.2.0
+echo "(a tester who asks for the rc by its exact version gets it:)"
+run version satisfies -r '= 0.1.8-rc.1' 0.1.8-rc.1
+run version bump --rc 0.1.7
+run version bump --rc 0.1.8-rc.1
+run version bump --release 0.1.8-rc.2
+
+step "The sample private spec repo: every pod with its versions, highest first"
+run repo show Specs
+
+step "What compctl reads from a podspec with subspecs"
+run spec show Specs/XXUIKit/2.4.1/XXUIKit.podspec
+
+step "Lint a spec against the spec repo before publishing it"
+run lint Specs/XXCart/1.2.1/XXCart.podspec --source Specs
+
+# The main project: compctl.yml there names the spec repo (../../Specs), the Podfile and
+# the layers, so the commands below need no flags.
+cd scripts/sample-app
+step "In the main project (scripts/sample-app): resolve its Podfile against the spec repo"
+echo '$ cd scripts/sample-app'
+run resolve
+echo "(XXPay is 2.1.0-rc.2 although the Podfile asks for ~> 2.0: another pod names the rc)"
+
+step "Why is XXPay there? Every path from the app's targets to it, with each requirement"
+run why XXPay
+
+step "Check the graph of every pod's newest release: cycles, skew, layers, rc leaks, ..."
+echo "(the sample has three planted problems, so graph --check exits 2 and lists them)"
+status=0
+run graph --check || status=$?
+# Exit 2 means "a check found problems", which is what the sample must show: carry on.
+if [ "$status" -ne 2 ]; then
+    echo "demo: expected graph --check to exit 2 on the sample, got $status" >&2
+    exit 1
+fi
+echo "(exit code $status)"
+
+step "What a change to XXFoundation affects: the pods to rebuild, in waves that can run in parallel"
+run graph --affected XXFoundation
+echo "(and the same waves as a GitHub Actions matrix:)"
+run graph --affected XXFoundation --format github-matrix
+
+step "The dependency graph as a picture, with the cycle in red and the layer breach in orange"
+if command -v dot >/dev/null 2>&1; then
+    mkdir -p "$root/.build/demo"
+    # --check again exits 2 on the sample; here only the highlighted DOT is wanted.
+    "$compctl" graph --check --format dot >"$root/.build/demo/graph.dot" 2>/dev/null || true
+    dot -Tsvg "$root/.build/demo/graph.dot" -o "$root/.build/demo/graph.svg"
+    echo '$ compctl graph --check --format dot | dot -Tsvg -o graph.svg'
+    echo "wrote $root/.build/demo/graph.svg"
+else
+    echo "Graphviz's dot is not installed, so no SVG this time. Install it with"
+    echo "  apt-get install graphviz    (Debian, Ubuntu)"
+    echo "  brew install graphviz       (macOS)"
+    echo "and run the demo again, or paste the output of 'compctl graph --format mermaid' into Markdown."
+fi
+cd "$root"
+
+# The release flow, on git repositories in a temporary folder. compctl keeps its cache of
+# spec repos under $COMPCTL_HOME; COMPCTL_GIT_ISOLATE keeps the user's ~/.gitconfig (url
+# rewrites, credential helpers) out of the demo, and so do the GIT_CONFIG_* variables for
+# the git CLI that builds the sample repositories.
 work="$(mktemp -d "${TMPDIR:-/tmp}/compctl-demo.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-# compctl keeps its cache of spec repos under $COMPCTL_HOME; COMPCTL_GIT_ISOLATE keeps the
-# user's ~/.gitconfig (url rewrites, credential helpers) out of the demo.
 export COMPCTL_HOME="$work/home" COMPCTL_GIT_ISOLATE=1
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 git() { command git -c user.name="Demo" -c user.email="demo@example.invalid" -c init.defaultBranch=main "$@"; }
-step() { printf '\n== %s\n' "$*"; }
 
-step "Turning Specs/ into a bare spec repo: $work/specs.git"
+step "Specs/ as a bare spec repo, and XXLogger, XXNetworking, XXUIKit as bare component repos"
 cp -R Specs "$work/specs-src"
 git -C "$work/specs-src" init -q
 git -C "$work/specs-src" add -A
 git -C "$work/specs-src" commit -q -m "Acme iOS Specs"
 git clone -q --bare "$work/specs-src" "$work/specs.git"
 rm -rf "$work/specs-src"
-
-step "Making a bare component repo for XXLogger, XXNetworking and XXUIKit from its newest spec"
+echo "spec repo: $work/specs.git"
 for pod in XXLogger XXNetworking XXUIKit; do
-    # `repo show` lists versions highest first: the second field is the newest.
-    version="$("$bin" repo show Specs 2>/dev/null | awk -v pod="$pod" '$1 == pod { print $2 }')"
+    # Each component starts at its newest published version: `repo show` lists versions
+    # highest first, so the second field is the newest. Its podspec's source points at
+    # the component's bare repo, which has the version's tag.
+    version="$("$compctl" repo show Specs 2>/dev/null | awk -v pod="$pod" '$1 == pod { print $2 }')"
     spec="$(ls "Specs/$pod/$version/")"
     mkdir -p "$work/$pod/$pod/Classes"
     sed "s#https://git.acme.example/ios/$pod.git#$work/$pod.git#" "Specs/$pod/$version/$spec" > "$work/$pod/$spec"
     printf '# %s\n\nA sample component of the Acme app.\n' "$pod" > "$work/$pod/README.md"
-    printf 'public enum %s {\n    public static let version = "%s"\n}\n' "$pod" "$version" > "$work/$pod/$pod/Classes/$pod.swift"
+    printf 'public enum %s {\n    public static let version = "%s"\n}\n' "$pod" "$version" \
+        > "$work/$pod/$pod/Classes/$pod.swift"
     git -C "$work/$pod" init -q
     git -C "$work/$pod" add -A
     git -C "$work/$pod" commit -q -m "$pod $version"
@@ -44,32 +120,44 @@ for pod in XXLogger XXNetworking XXUIKit; do
     git -C "$work/$pod" remote add origin "$work/$pod.git"
     git -C "$work/$pod" fetch -q origin
     git -C "$work/$pod" branch -q -u origin/main
-    echo "$pod $version: $work/$pod (origin $work/$pod.git)"
+    echo "component: $work/$pod at $version (origin $work/$pod.git)"
 done
 
-step "bump --rc in XXLogger: the next release candidate, committed, tagged and pushed"
-(cd "$work/XXLogger" && "$bin" bump --rc --push)
+step "bump --rc in XXLogger: rewrite the version, commit, tag the release candidate, push"
+cd "$work/XXLogger"
+echo "\$ cd $work/XXLogger"
+run bump --rc --push
 
-step "publish the rc's spec: lint, cycle and tag checks against the spec repo, then [Update] and push"
-"$bin" publish "$work/XXLogger/XXLogger.podspec" --repo "$work/specs.git"
+step "Publish the rc's spec: lint, cycle and tag checks against the spec repo, then commit and push"
+run publish XXLogger.podspec --repo "$work/specs.git"
+echo "(the same version again is refused, and nothing changes:)"
+status=0
+run publish XXLogger.podspec --repo "$work/specs.git" || status=$?
+echo "(exit code $status)"
 
-step "publishing the same version again is refused, and changes nothing"
-"$bin" publish "$work/XXLogger/XXLogger.podspec" --repo "$work/specs.git" || echo "(exit $?)"
+step "bump refuses a dirty work tree, and changes nothing"
+cd "$work/XXNetworking"
+echo "\$ cd $work/XXNetworking"
+echo "// work in progress" >> XXNetworking/Classes/XXNetworking.swift
+status=0
+run bump --patch || status=$?
+echo "(exit code $status)"
 
-step "bump refuses a dirty work tree in XXNetworking, and changes nothing"
-echo "// work in progress" >> "$work/XXNetworking/XXNetworking/Classes/XXNetworking.swift"
-(cd "$work/XXNetworking" && "$bin" bump --patch) || echo "(exit $?)"
+step "Release and publish in one go: bump --rc --minor --push --publish, a dry run first"
+cd "$work/XXUIKit"
+echo "\$ cd $work/XXUIKit"
+run bump --rc --minor --push --publish "$work/specs.git" --dry-run
+run bump --rc --minor --push --publish "$work/specs.git"
+cd "$root"
 
-step "bump --rc --minor --push --publish in XXUIKit: release and publish in one go (dry run first)"
-(cd "$work/XXUIKit" && "$bin" bump --rc --minor --push --publish "$work/specs.git" --dry-run)
-(cd "$work/XXUIKit" && "$bin" bump --rc --minor --push --publish "$work/specs.git")
+step "repo add: clone the spec repo into compctl's cache, through libgit2"
+run repo add acme "file://$work/specs.git"
+run repo list
 
-step "repo add acme: clone the spec repo into compctl's cache ($COMPCTL_HOME/repos/acme)"
-"$bin" repo add acme "file://$work/specs.git"
-"$bin" repo list
+step "repo show: the spec repo read from git objects, with the two new release candidates"
+run repo show acme
+echo "(the spec repo's history:)"
+git --git-dir "$work/specs.git" log --format='%h %s' -3
 
-step "repo show acme: every pod, versions highest first, read from git objects (the new rcs included)"
-"$bin" repo show acme
-
-step "the spec repo's history"
-git --git-dir "$work/specs.git" log --format='%h %s' -4
+echo
+echo "demo finished: compctl $("$compctl" --version | cut -d' ' -f2-) at $compctl"

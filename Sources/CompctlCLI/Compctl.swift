@@ -14,11 +14,15 @@ public struct Compctl: AsyncParsableCommand {
         subcommands: [
             InitCommand.self,
             VersionCommand.self,
-            RepoCommand.self,
+            SpecCommand.self,
             LintCommand.self,
+            RepoCommand.self,
             BumpCommand.self,
             PublishCommand.self,
-            SpecCommand.self,
+            ResolveCommand.self,
+            GraphCommand.self,
+            WhyCommand.self,
+            ReportCommand.self,
         ]
     )
 

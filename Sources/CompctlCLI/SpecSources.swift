@@ -34,7 +34,7 @@ enum GitSession {
 /// the cache under `$COMPCTL_HOME` and a progress line for clones and fetches.
 struct SpecSources {
     let configuration: Configuration
-    let resolver: SourceResolver
+    let resolver: SourceLocator
     let reporter: TransferReporter
 
     /// Loads the configuration (a bad compctl.yml is an error) and sets up git.
@@ -45,7 +45,7 @@ struct SpecSources {
         let reporter = TransferReporter()
         self.reporter = reporter
         let cache = SpecRepoCache.standard(progress: { activity, progress in reporter.report(activity, progress) })
-        resolver = SourceResolver(
+        resolver = SourceLocator(
             cache: cache,
             configured: configuration.specRepos.map {
                 ConfiguredSpecRepo(name: $0.name, url: configuration.resolve(path: $0.url))

@@ -60,6 +60,12 @@ public enum ListingDepth: Sendable {
     /// Every version directory too (about 20 times the reads): all junk rules apply and
     /// only version directories that hold the pod's spec are listed. What `repo show` uses.
     case versionDirectories
+    /// Nothing up front: a pod's directory is read, as with `versions`, when the pod is
+    /// first asked for, at the path its name gives (`Pod::Source#versions(name)` reads
+    /// `pod_path(name)` the same way). For a resolver, which needs a few hundred pods of
+    /// thousands. Listing every pod (`pods`, `podNames()`) reads the whole repo once, on
+    /// first use; junk is reported for what has been read.
+    case onDemand
 }
 
 /// Lists a spec repo's pods and versions from a `SpecTree` the way `Pod::Source#pods` and
@@ -156,7 +162,7 @@ struct SpecRepoScanner {
 
     // MARK: - Listing each pod's versions
 
-    private struct PodResult {
+    struct PodResult {
         var pod: PodEntry?
         var skipped: [SkippedEntry]
     }
@@ -187,16 +193,22 @@ struct SpecRepoScanner {
         return results
     }
 
-    private func scanPod(name: String, path: String) -> PodResult {
+    /// Lists one pod's directory at `path`. With `absentIfMissing`, a path that does not
+    /// exist (or is a file) means the repo has no such pod rather than junk.
+    func scanPod(name: String, path: String, absentIfMissing: Bool = false) -> PodResult {
         var skipped: [SkippedEntry] = []
         let listing: [TreeListing]
         do {
             switch depth {
             case .versionDirectories:
                 listing = try tree.entriesWithChildren(at: path)
-            case .versions:
+            case .versions, .onDemand:
                 listing = try tree.entries(at: path).map { TreeListing(entry: $0, children: nil) }
             }
+        } catch SpecRepoError.noSuchPath where absentIfMissing {
+            return PodResult(pod: nil, skipped: [])
+        } catch SpecRepoError.notADirectory where absentIfMissing {
+            return PodResult(pod: nil, skipped: [])
         } catch {
             return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: .unreadable(reason(error)))])
         }

@@ -6,8 +6,9 @@ import Versioning
 /// `Pod::Source`'s order, the junk it skipped, and specs parsed lazily and cached.
 ///
 /// Opening a repo lists names and versions (and the version directories' files) but
-/// parses no spec. `specification(name:version:)` parses on first use; a spec that does
-/// not parse or disagrees with its directories is also added to `skipped`.
+/// parses no spec; with `ListingDepth.onDemand` it lists each pod when first asked for.
+/// `specification(name:version:)` parses on first use; a spec that does not parse or
+/// disagrees with its directories is also added to `skipped`.
 public final class SpecRepository: SpecSource, @unchecked Sendable {
     /// The repo's name for messages: its directory's name, as `Pod::Source#name`.
     public let name: String
@@ -15,14 +16,36 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
     public let tree: any SpecTree
     /// `Specs/` or the root, and the sharding.
     public let layout: SpecRepoLayout
-    /// Every usable pod, byte-wise by name, each with its versions highest first.
-    public let pods: [PodEntry]
+    /// How deep the repo is listed.
+    public let depth: ListingDepth
 
-    private let podIndex: [String: Int]
-    private let listingSkipped: [SkippedEntry]
+    /// Every usable pod, byte-wise by name, each with its versions highest first. With
+    /// `ListingDepth.onDemand`, the first use lists the whole repo.
+    public var pods: [PodEntry] {
+        fullListing().pods
+    }
 
-    // Guards the two below: `specification` may be called from several threads.
+    private struct Listing {
+        var pods: [PodEntry]
+        var index: [String: Int]
+        var skipped: [SkippedEntry]
+
+        init(pods: [PodEntry], skipped: [SkippedEntry]) {
+            self.pods = pods
+            self.skipped = skipped
+            index = Dictionary(pods.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    // Guards everything below: `specification` and on-demand listing may be called from
+    // several threads.
     private let lock = NSLock()
+    /// The whole repo, once listed (at once, unless `depth` is `.onDemand`).
+    private var listing: Listing?
+    /// `.onDemand`: each pod asked for so far (nil: the repo has no such pod), and the junk
+    /// found in their directories.
+    private var demanded: [String: PodEntry?] = [:]
+    private var demandedSkipped: [SkippedEntry] = []
     private var loadSkipped: [SkippedEntry] = []
     private var cache: [SpecKey: Result<Specification, SpecRepoError>] = [:]
 
@@ -46,15 +69,26 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
             throw SpecRepoError.repositoryIsAFile(tree.location)
         }
         layout = try SpecRepoLayout.detect(in: tree, rootEntries: rootEntries)
-        let listing = try SpecRepoScanner(tree: tree, layout: layout, depth: depth).scan(rootEntries: rootEntries)
+        self.depth = depth
         let hasMarker = !layout.specsDirectory.isEmpty
             || rootEntries.contains { $0.name == SpecRepoLayout.metadataFile }
-        if listing.pods.isEmpty && !hasMarker {
+        if depth == .onDemand {
+            // Without a marker, one pod directory with a version in it shows that this is a
+            // spec repo; in a real one the first directory does.
+            if !hasMarker {
+                let directories = rootEntries.filter { $0.kind == .directory }.map(\.name)
+                    .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                guard directories.contains(where: { pod(named: $0) != nil }) else {
+                    throw SpecRepoError.notASpecRepository(tree.location)
+                }
+            }
+            return
+        }
+        let scanned = try SpecRepoScanner(tree: tree, layout: layout, depth: depth).scan(rootEntries: rootEntries)
+        if scanned.pods.isEmpty && !hasMarker {
             throw SpecRepoError.notASpecRepository(tree.location)
         }
-        pods = listing.pods
-        listingSkipped = listing.skipped
-        podIndex = Dictionary(listing.pods.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        listing = Listing(pods: scanned.pods, skipped: scanned.skipped)
     }
 
     /// Opens the spec repo checked out in the directory at `path`.
@@ -64,16 +98,49 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
 
     /// The junk skipped so far: what listing found, then what loading specs found.
     public var skipped: [SkippedEntry] {
-        lock.withLock { listingSkipped + loadSkipped }
+        lock.withLock { (listing?.skipped ?? demandedSkipped) + loadSkipped }
     }
 
     /// The listed pod called `name`, if any.
     public func pod(named name: String) -> PodEntry? {
-        podIndex[name].map { pods[$0] }
+        if let listing = lock.withLock({ listing }) {
+            return listing.index[name].map { listing.pods[$0] }
+        }
+        if let known = lock.withLock({ demanded[name] }) { return known }
+        var result = SpecRepoScanner.PodResult(pod: nil, skipped: [])
+        // `Pod::Source#pods` lists neither hidden directories nor paths.
+        if !name.isEmpty, !name.hasPrefix("."), !name.contains("/") {
+            result = SpecRepoScanner(tree: tree, layout: layout, depth: .onDemand)
+                .scanPod(name: name, path: layout.podPath(for: name), absentIfMissing: true)
+        }
+        return lock.withLock {
+            if let known = demanded[name] { return known }
+            demanded[name] = result.pod
+            demandedSkipped += result.skipped
+            return result.pod
+        }
     }
 
     public func podNames() -> [String] {
         pods.map(\.name)
+    }
+
+    /// The whole listing, made on first use when the repo is listed on demand.
+    private func fullListing() -> Listing {
+        if let listing = lock.withLock({ listing }) { return listing }
+        let made: Listing
+        do {
+            let scanned = try SpecRepoScanner(tree: tree, layout: layout, depth: .versions)
+                .scan(rootEntries: try tree.entries(at: ""))
+            made = Listing(pods: scanned.pods, skipped: scanned.skipped)
+        } catch {
+            let reason = (error as? SpecRepoError).map(String.init(describing:)) ?? "\(error)"
+            made = Listing(pods: [], skipped: [SkippedEntry(path: layout.specsDirectory, reason: .unreadable(reason))])
+        }
+        return lock.withLock {
+            if listing == nil { listing = made }
+            return listing!
+        }
     }
 
     public func versions(of name: String) -> [Version] {
@@ -111,7 +178,7 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
         if let known = entry.specPath {
             specPath = known
         } else {
-            // Listed with `ListingDepth.versions`: find the spec file now.
+            // Listed with `ListingDepth.versions` or `.onDemand`: find the spec file now.
             do {
                 let files = try tree.entries(at: entry.directoryPath)
                 guard let file = SpecRepoScanner.specFile(in: files, pod: pod.name) else {

@@ -3,6 +3,9 @@
 // only on pods of lower layers, with `~>` requirements that some published version
 // satisfies), about one version in ten an rc, as JSON or Ruby podspecs, optionally sharded
 // like trunk (`Specs/` + `CocoaPods-version.yml` with prefix_lengths [1, 1, 1]).
+// `--pin-percent` makes that share of requirements exact pins of older releases, so that
+// consumers disagree and a resolver must backtrack (or fail); `--podfile` writes a main
+// project's Podfile naming `--top` pods of the top layer, with or without the repo.
 
 #if canImport(Glibc)
 import Glibc
@@ -34,8 +37,23 @@ struct Synth: ParsableCommand {
     @Option(help: "Seed of the random generator; the same seed writes the same repo.")
     var seed: UInt64 = 1
 
-    @Option(help: "Directory to create; must not exist or be empty.")
-    var out: String
+    @Option(help: "Directory to create; must not exist or be empty. Optional with --podfile.")
+    var out: String?
+
+    @Option(help: "Percentage of requirements that pin an older release exactly (`= 1.2.3`): conflicts and backtracking.")
+    var pinPercent: Int = 0
+
+    @Option(help: "Also write a Podfile here, naming --top pods of the top layer.")
+    var podfile: String?
+
+    @Option(help: "Number of top-level pods in the Podfile.")
+    var top: Int = 50
+
+    @Option(help: "Seed of the Podfile's choice of pods; the repo is the same for every Podfile seed.")
+    var podfileSeed: UInt64 = 1
+
+    @Option(help: "Percentage of the Podfile's pods pinned exactly to one of their releases, as main projects pin.")
+    var podfilePinPercent: Int = 0
 
     @Flag(help: "Trunk's layout: pods under Specs/ sharded by MD5 with prefix_lengths [1, 1, 1].")
     var sharded = false
@@ -49,8 +67,14 @@ struct Synth: ParsableCommand {
     func validate() throws {
         guard pods > 0, versions > 0 else { throw ValidationError("--pods and --versions must be positive") }
         guard layers > 0 else { throw ValidationError("--layers must be positive") }
+        guard (0...100).contains(pinPercent) else { throw ValidationError("--pin-percent must be between 0 and 100") }
+        guard top > 0 else { throw ValidationError("--top must be positive") }
+        guard (0...100).contains(podfilePinPercent) else {
+            throw ValidationError("--podfile-pin-percent must be between 0 and 100")
+        }
+        guard out != nil || podfile != nil else { throw ValidationError("give --out, --podfile or both") }
         var info = stat()
-        if stat(out, &info) == 0 {
+        if let out, stat(out, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR, isEmptyDirectory(out) else {
                 throw ValidationError("--out '\(out)' exists and is not an empty directory; pick a new path")
             }
@@ -59,8 +83,39 @@ struct Synth: ParsableCommand {
 
     func run() throws {
         var random = SplitMix64(seed: seed)
-        let model = RepoModel.generate(pods: pods, versions: versions, layers: layers, random: &random)
+        let model = RepoModel.generate(
+            pods: pods, versions: versions, layers: layers, pinPercent: pinPercent, random: &random)
+        if let podfile {
+            try write(podfileText(model), to: podfile)
+        }
+        if let out {
+            try writeRepo(model, to: out)
+        }
+    }
 
+    /// A main project's Podfile: `top` distinct pods of the top layer, in a seeded order,
+    /// without requirements (the newest release that resolves wins), except that
+    /// `podfilePinPercent` of them are pinned exactly to one of their releases.
+    private func podfileText(_ model: [PodModel]) -> String {
+        let topLayer = model.filter { $0.layer == layers - 1 }
+        var random = SplitMix64(seed: podfileSeed &* 0x9E37_79B9_7F4A_7C15 &+ seed)
+        var lines: [String] = []
+        var remaining = topLayer
+        while lines.count < min(top, topLayer.count) {
+            let pod = remaining.remove(at: Int.random(in: 0..<remaining.count, using: &random))
+            if podfilePinPercent > 0, Int.random(in: 0..<100, using: &random) < podfilePinPercent {
+                let (major, minor, patch) = pod.finals[Int.random(in: 0..<pod.finals.count, using: &random)]
+                lines.append("  pod '\(pod.name)', '\(major).\(minor).\(patch)'\n")
+            } else {
+                lines.append("  pod '\(pod.name)'\n")
+            }
+        }
+        return "# compctl-synth: \(lines.count) top pods of \(pods) x \(versions), seed \(seed), "
+            + "pins \(pinPercent)%, Podfile seed \(podfileSeed), Podfile pins \(podfilePinPercent)%\n"
+            + "platform :ios, '13.0'\n\ntarget 'App' do\n" + lines.joined() + "end\n"
+    }
+
+    private func writeRepo(_ model: [PodModel], to out: String) throws {
         let layout = SpecRepoLayout(specsDirectory: sharded ? "Specs" : "", prefixLengths: sharded ? [1, 1, 1] : [])
         try makeDirectory(out)
         if sharded {
@@ -239,8 +294,11 @@ enum RepoModel {
     ]
 
     /// `count` pods in `layers` layers, each with `versionCount` versions; every pod depends
-    /// on up to three pods of lower layers, with requirements some version satisfies.
-    static func generate(pods count: Int, versions versionCount: Int, layers: Int, random: inout SplitMix64) -> [PodModel] {
+    /// on up to three pods of lower layers, with requirements some version satisfies;
+    /// `pinPercent` of them pin an older release exactly.
+    static func generate(
+        pods count: Int, versions versionCount: Int, layers: Int, pinPercent: Int = 0, random: inout SplitMix64
+    ) -> [PodModel] {
         var pods: [PodModel] = []
         pods.reserveCapacity(count)
         for index in 0..<count {
@@ -267,7 +325,9 @@ enum RepoModel {
             }
             for releaseIndex in pods[index].releases.indices {
                 pods[index].releases[releaseIndex].dependencies = targets.map { target in
-                    DependencyModel(name: pods[target].name, requirement: requirement(on: pods[target], random: &random))
+                    DependencyModel(
+                        name: pods[target].name,
+                        requirement: requirement(on: pods[target], pinPercent: pinPercent, random: &random))
                 }
             }
         }
@@ -275,9 +335,15 @@ enum RepoModel {
     }
 
     /// `~> major.minor` of one of the target's finals, newer ones more likely; one in ten
-    /// pins the patch level instead (`~> major.minor.patch`).
-    static func requirement(on pod: PodModel, random: inout SplitMix64) -> String {
+    /// pins the patch level instead (`~> major.minor.patch`). `pinPercent` of them are an
+    /// exact pin of any final instead, which other consumers' ranges often exclude.
+    static func requirement(on pod: PodModel, pinPercent: Int = 0, random: inout SplitMix64) -> String {
         let finals = pod.finals
+        // Drawn only when asked for, so that repos without pins stay as they were.
+        if pinPercent > 0, Int.random(in: 0..<100, using: &random) < pinPercent {
+            let (major, minor, patch) = finals[Int.random(in: 0..<finals.count, using: &random)]
+            return "= \(major).\(minor).\(patch)"
+        }
         let back = min(finals.count - 1, Int.random(in: 0..<3, using: &random))
         let (major, minor, patch) = finals[finals.count - 1 - back]
         if Int.random(in: 0..<10, using: &random) == 0 { return "~> \(major).\(minor).\(patch)" }

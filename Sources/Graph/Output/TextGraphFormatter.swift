@@ -15,9 +15,16 @@ public struct TextGraphFormatter: GraphFormatter {
         var lines: [String] = []
         if report.includesGraph {
             let graph = report.graph
+            // Each node's edges in one pass: scanning every edge per node is quadratic, seconds
+            // for a 10,000-pod repo.
+            var rootEdges: [String: [DependencyGraph.Edge]] = [:]
+            var podEdges: [String: [DependencyGraph.Edge]] = [:]
+            for edge in graph.edges {
+                if edge.isRoot { rootEdges[edge.from, default: []].append(edge) } else { podEdges[edge.from, default: []].append(edge) }
+            }
             for declarer in graph.declarers {
                 lines.append(declarer)
-                for edge in graph.edges where edge.isRoot && edge.from == declarer {
+                for edge in rootEdges[declarer] ?? [] {
                     lines.append("  → \(edge.requirementLabel)")
                 }
             }
@@ -29,7 +36,7 @@ public struct TextGraphFormatter: GraphFormatter {
                 case .external: line += " [\(node.source ?? "external")]"
                 }
                 lines.append(line)
-                for edge in graph.edges where !edge.isRoot && edge.from == node.name {
+                for edge in podEdges[node.name] ?? [] {
                     lines.append("  → \(edge.requirementLabel)" + (edge.via.map { " [\($0)]" } ?? ""))
                 }
             }

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Config
+import Graph
+
+extension GraphFormat: ExpressibleByArgument {}
+
+/// `compctl graph [--podfile PATH] [--source SOURCE…] [--format F] [--check] [--affected NAME]`:
+/// the dependency graph, its problems, and what a change affects.
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Print, check or query the dependency graph of the spec repos or of a Podfile.",
+        discussion: """
+            Without --podfile the graph holds the newest release of every pod in the spec \
+            repos; with it, the pods the Podfile resolves to and the Podfile's targets.
+
+            --check lists every problem, one a line as `kind: explanation`, by kind: cycles \
+            (with one concrete path), unsatisfiable requirements, version skew (naming both \
+            consumers), layer breaches (the layers of compctl.yml), rc leaks, interface-rule \
+            breaches and pods shadowed by another source. Exit 2 when there is any problem, \
+            else a one-line OK and exit 0. Unmanaged (public) pods never cause a problem.
+
+            --affected NAME prints the pods that depend on NAME, directly or not, in waves: a \
+            wave depends on NAME only through earlier waves, so the pods of one wave can be \
+            rebuilt in parallel. --format github-matrix prints them as a GitHub Actions matrix.
+
+            Formats: text, dot (Graphviz: compctl graph --format dot | dot -Tsvg -o graph.svg), \
+            mermaid, json ({"schemaVersion": 1, "scope", "pods", "edges", "problems", \
+            "affected", "warnings"}; the graph itself is left out with --check or --affected) \
+            and github-matrix ({"include": [{"wave": 1, "pods": […]}, …]}, with --affected). \
+            With dot, mermaid and github-matrix the problems of --check go to stderr.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Graph what this Podfile resolves to instead of the spec repos' newest releases.",
+                               valueName: "path"))
+    var podfile: String?
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var config: ConfigOptions
+
+    @Option(help: ArgumentHelp("text, dot, mermaid, json or github-matrix.", valueName: "format"))
+    var format: GraphFormat?
+
+    @Flag(help: "Same as --format json.")
+    var json = false
+
+    @Flag(help: "List every problem of the graph; exit 2 when there is any.")
+    var check = false
+
+    @Option(help: ArgumentHelp("Print the pods that depend on this pod, in waves.", valueName: "name"))
+    var affected: String?
+
+    func validate() throws {
+        if json, let format, format != .json {
+            throw ValidationError("--json and --format \(format.rawValue) disagree; give one of them")
+        }
+        if outputFormat == .githubMatrix, affected == nil {
+            throw ValidationError("--format github-matrix lists the waves of --affected NAME; add --affected")
+        }
+        if affected != nil, outputFormat == .dot || outputFormat == .mermaid {
+            throw ValidationError("--affected prints waves, which \(outputFormat.rawValue) cannot show; "
+                + "use --format text, json or github-matrix")
+        }
+    }
+
+    private var outputFormat: GraphFormat {
+        json ? .json : format ?? .text
+    }
+
+    func run() throws {
+        let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [ResolvedSource]) in
+            let configuration = try config.load()
+            if let podfile { try PodfileInputs.requireFile(podfile) }
+            return (configuration, try SourceResolver(configuration: configuration).sources(sourceOptions.sources))
+        }
+        let inputs = try podfile.map { path in
+            try reportingErrors { try PodfileInputs(path: path, sources: sources) }
+        }
+        inputs?.warnings.forEach(Console.warning)
+
+        let catalog = PodCatalog(providers: sources.map(\.repository))
+        let graph: DependencyGraph
+        let warnings: [GraphWarning]
+        if let inputs {
+            let resolution = try inputs.resolve(against: catalog, sources: sources)
+            graph = resolution.graph
+            warnings = resolution.warnings
+            ResolutionReport.printUnmanaged(resolution.unmanaged)
+        } else {
+            (graph, warnings) = catalog.newestReleaseGraph()
+        }
+        ResolutionReport.printWarnings(warnings, inputs: inputs, sources: sources)
+
+        let problems = check
+            ? GraphChecker(catalog: catalog, layers: Self.layerRules(configuration), interfaceSuffix: Self.interfaceSuffix(configuration))
+                .problems(in: graph)
+            : nil
+        let waves = try affected.map { name in
+            try reportingErrors {
+                do {
+                    return try graph.affected(by: name)
+                } catch GraphError.unknownPod {
+                    throw GraphInputError.unknownPod(name, graph: describe(graph, inputs: inputs))
+                }
+            }
+        }
+        let report = GraphReport(
+            graph: graph, includesGraph: !check && affected == nil, problems: problems, affected: waves,
+            warnings: warnings)
+        try reportingErrors { try write(report, graph: graph, inputs: inputs) }
+        if let problems, !problems.isEmpty { throw Exit.problems }
+    }
+
+    /// Prints the report in the chosen format; `--check` in text is printed here, one
+    /// problem a line, with a one-line OK when there is none.
+    private func write(_ report: GraphReport, graph: DependencyGraph, inputs: PodfileInputs?) throws {
+        switch outputFormat {
+        case .text:
+            var text = ""
+            if let problems = report.problems {
+                if problems.isEmpty {
+                    text += "OK: no problems in \(describe(graph, inputs: inputs))\n"
+                } else {
+                    for problem in problems {
+                        text += Console.paint(problem.kind.rawValue + ":", .red, fd: STDOUT_FILENO) + " " + problem.message + "\n"
+                    }
+                    Console.note("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(describe(graph, inputs: inputs))")
+                }
+            }
+            var rest = report
+            rest.problems = nil
+            text += try TextGraphFormatter().format(rest)
+            Console.outRaw(text)
+        case .json:
+            Console.outRaw(try JSONGraphFormatter().format(report))
+        case .dot, .mermaid, .githubMatrix:
+            Console.outRaw(try outputFormat.formatter.format(report))
+            for problem in report.problems ?? [] {
+                Console.error(problem.description)
+            }
+        }
+    }
+
+    /// `the newest releases of 25 pods` or `the resolved graph of Podfile (26 pods)`.
+    private func describe(_ graph: DependencyGraph, inputs: PodfileInputs?) -> String {
+        let count = "\(graph.nodes.count) pod\(graph.nodes.count == 1 ? "" : "s")"
+        if let inputs { return "the resolved graph of \(inputs.path) (\(count))" }
+        return "the newest releases of \(count)"
+    }
+
+    /// The layers of `compctl.yml`, lowest first, for the layer check.
+    static func layerRules(_ configuration: Configuration) -> [LayerRule] {
+        configuration.layers.map { layer in
+            LayerRule(name: layer.name, allowSameLayer: layer.allowSameLayer) { pod in
+                configuration.layer(of: pod)?.name == layer.name
+            }
+        }
+    }
+
+    /// The interface pods' suffix when the interface rule is on.
+    static func interfaceSuffix(_ configuration: Configuration) -> String? {
+        configuration.interfaceRule.enabled ? configuration.interfaceRule.suffix : nil
+    }
+}
+
+/// Bad names given to `graph --affected` and `why`.
+enum GraphInputError: Error, CustomStringConvertible {
+    case unknownPod(String, graph: String)
+
+    var description: String {
+        switch self {
+        case let .unknownPod(name, graph):
+            return "no pod named '\(name)' in \(graph); check the spelling (names are case-sensitive) or the sources"
+        }
+    }
+}

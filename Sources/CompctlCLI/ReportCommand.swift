@@ -1,0 +1,249 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Config
+import FileIO
+import Foundation
+import Graph
+import Report
+import SpecRepo
+import Versioning
+
+/// `compctl report`: reports over every configured spec repo and project.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Reports over every configured spec repo and project.",
+        subcommands: [ReportSkewCommand.self]
+    )
+}
+
+extension ReportFormat: ExpressibleByArgument {}
+
+/// `compctl report skew [--format md|html|json] [--output PATH] [--fail-on CATEGORY…]`: the
+/// nightly skew report.
+struct ReportSkewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skew",
+        abstract: "The nightly skew report: component state, stale constraints, skew, problems, unused components and stale rcs.",
+        discussion: """
+            Covers every spec repo (or those given with --source) and every project (main \
+            projects and example apps) of compctl.yml. Each project's Podfile is resolved as `compctl resolve` does. The \
+            report has a summary with a verdict, then: a state table (per component: layer, \
+            newest release, newest rc and its age, the pin in each project and how many \
+            releases it is behind); every problem `graph --check` finds in the newest \
+            releases and in each project; stale constraints (requirements that exclude the \
+            newest release of a pod, and who states them); skew (pods pinned differently by \
+            different projects, consumer ranges with nothing in common); unused components \
+            (reached by no main project); and rcs, stale when never released and older than \
+            stale_rc_days. An rc's age is its spec file's modification time in a directory \
+            spec repo.
+
+            Formats: md (the default; for a CI job summary or an issue comment), html (one \
+            self-contained page; the graph is drawn by Graphviz when `dot` is on PATH, else \
+            by compctl) and json ({"schemaVersion": 1, …}, sorted keys). Without --format, \
+            the extension of --output picks the format.
+
+            Verdict: pass when nothing was found, warn when something was, fail when a \
+            category named by --fail-on has findings; fail exits 2. Categories: problems, \
+            skew, stale-rc, stale-constraints, behind, unused, or any (all of them); repeat \
+            the option or separate them with commas. Without --fail-on the report never \
+            exits 2.
+            """
+    )
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var config: ConfigOptions
+
+    @Option(help: ArgumentHelp("The format (default: from the extension of --output, else md).", valueName: "format"))
+    var format: ReportFormat?
+
+    @Flag(help: "The same as --format json.")
+    var json = false
+
+    @Option(
+        help: ArgumentHelp("Write the report to this file (atomically) instead of stdout.", valueName: "path"),
+        completion: .file(extensions: ["md", "html", "json"]))
+    var output: String?
+
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            "Exit 2 when this category has findings: problems, skew, stale-rc, stale-constraints, behind, unused or any.",
+            valueName: "category"),
+        completion: .list(ReportCategory.allCases.map(\.rawValue) + ["any"]))
+    var failOn: [String] = []
+
+    @Option(name: .customLong("stale-rc-days"), help: ArgumentHelp(
+        "An unreleased rc older than this many days is stale (default: stale_rc_days of compctl.yml, else 30).",
+        valueName: "days"))
+    var staleRCDays: Int?
+
+    @Flag(help: "Print the report to stdout instead of writing --output.")
+    var dryRun = false
+
+    @Option(name: .customLong("now"), help: .hidden)
+    var now: String?
+
+    func validate() throws {
+        if json, let format, format != .json {
+            throw ValidationError("--json and --format \(format.rawValue) disagree; give one of them")
+        }
+        _ = try categories()
+        if let staleRCDays, staleRCDays < 0 {
+            throw ValidationError("--stale-rc-days must be 0 or more, not \(staleRCDays)")
+        }
+        if let now, Self.date(now) == nil {
+            throw ValidationError("--now takes seconds since 1970 or an ISO 8601 time such as 2025-06-15T12:00:00Z, not '\(now)'")
+        }
+    }
+
+    /// The format to write: `--json`, `--format`, the extension of `--output`, else Markdown.
+    private var outputFormat: ReportFormat {
+        if json { return .json }
+        if let format { return format }
+        return output.flatMap(ReportFormat.implied(byPath:)) ?? .markdown
+    }
+
+    private func categories() throws -> [ReportCategory] {
+        var result: [ReportCategory] = []
+        for value in failOn.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let parsed = ReportCategory.parse(value) else {
+                let known = ReportCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown --fail-on category '\(value)'; use \(known) or any")
+            }
+            result += parsed
+        }
+        return result
+    }
+
+    private static func date(_ text: String) -> Date? {
+        if let seconds = Double(text) { return Date(timeIntervalSince1970: seconds) }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+
+    func run() throws {
+        let (input, sources) = try reportingErrors { try gatherInput() }
+        let report = ReportBuilder(input: input).build()
+        // Junk is found while the repos are read, which building the report has done.
+        ResolutionReport.printJunk(of: sources)
+
+        let text: String
+        switch outputFormat {
+        case .markdown:
+            text = try reportingErrors { try MarkdownRenderer().render(report) }
+        case .json:
+            text = try reportingErrors { try JSONReportRenderer().render(report) }
+        case .html:
+            let dot = GraphvizGraphDrawer.locate(searchPath: ProcessInfo.processInfo.environment["PATH"])
+            let drawing = ReportGraphDrawing.draw(report.graph, graphviz: dot.map { GraphvizGraphDrawer(executable: $0) })
+            if let warning = drawing.warning { Console.warning(warning) }
+            text = HTMLRenderer(graphSVG: drawing.svg, graphNote: drawing.note).render(report)
+        }
+        if let output, !dryRun {
+            try reportingErrors { try AtomicFile.write(text, to: output) }
+            Console.note("wrote \(output) (\(outputFormat.rawValue))")
+        } else {
+            Console.outRaw(text)
+            if let output { Console.note("dry run: \(output) was not written") }
+        }
+        Console.note("verdict: \(report.verdict.status.rawValue): \(report.verdict.text)")
+        if report.verdict.status == .fail { throw Exit.problems }
+    }
+
+    // MARK: - Glue: configuration, sources and Podfiles into the report's input
+
+    /// The sources, projects and rules of the configuration, read for the report. Sources
+    /// and Podfiles go through `SourceResolver` and `PodfileInputs`, as `resolve` reads them.
+    private func gatherInput() throws -> (ReportInput, [ResolvedSource]) {
+        let configuration = try config.load()
+        let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
+        var projects: [ProjectInput] = []
+        var warnings: [String] = []
+        var unreadable: [String] = []
+        for project in configuration.projects {
+            let kind: ProjectKind = project.kind == .main ? .main : .example
+            guard let podfile = project.podfile else {
+                warnings.append("project \(project.name) names no podfile in compctl.yml, so the report does not cover it")
+                projects.append(ProjectInput(name: project.name, kind: kind, request: nil))
+                continue
+            }
+            do {
+                let inputs = try PodfileInputs(path: configuration.resolve(path: podfile), sources: sources)
+                warnings += inputs.warnings
+                projects.append(ProjectInput(name: project.name, kind: kind, podfile: podfile, request: inputs.request))
+            } catch {
+                unreadable.append("project \(project.name): \(error)")
+            }
+        }
+        if !unreadable.isEmpty { throw ReportInputError(messages: unreadable) }
+        var dates: [any PublishDateSource] = []
+        for source in sources {
+            if let known = Self.publishDates(of: source.repository) {
+                dates.append(known)
+            } else {
+                warnings.append("spec repo \(source.repository.name) gives no publish dates, so the ages of its rcs are "
+                    + "unknown and none of them counts as stale")
+            }
+        }
+        warnings.forEach(Console.warning)
+        let input = ReportInput(
+            providers: sources.map(\.repository), projects: projects,
+            layers: GraphCommand.layerRules(configuration), interfaceSuffix: GraphCommand.interfaceSuffix(configuration),
+            staleRCDays: staleRCDays ?? configuration.staleRCDays,
+            publishDates: FirstPublishDate(dates),
+            now: now.flatMap(Self.date) ?? Date(), failOn: try categories(), warnings: warnings)
+        return (input, sources)
+    }
+
+    /// Where the publish dates of a spec repo's specs come from (the hook of rc ages): a
+    /// directory's spec file modification times. Git sources plug in here: a spec repo read
+    /// from git objects answers with the commit time of the commit that added the spec file
+    /// (`PublishDateSource`). Nil when the source knows no dates.
+    static func publishDates(of repository: SpecRepository) -> (any PublishDateSource)? {
+        if let tree = repository.tree as? DirectorySpecTree {
+            return SpecFileModificationDates(repository: repository, root: tree.location)
+        }
+        return nil
+    }
+}
+
+/// The publish dates of a directory spec repo: each spec file's modification time.
+struct SpecFileModificationDates: PublishDateSource {
+    let repository: SpecRepository
+    let root: String
+
+    func publishDate(of pod: String, version: Version) -> Date? {
+        guard let entry = repository.pod(named: pod)?.versions.first(where: { $0.version == version }) else { return nil }
+        let directory = root + "/" + entry.directoryPath
+        // Listed by pod directories only, the spec file's name may not be known yet.
+        let names = entry.specFileName.map { [$0] } ?? ["\(pod).podspec.json", "\(pod).podspec"]
+        for name in names {
+            // `stat` itself: FileManager's attribute dictionary costs more than the system call,
+            // and a large repo has thousands of rcs.
+            var info = stat()
+            guard stat(directory + "/" + name, &info) == 0 else { continue }
+            #if canImport(Darwin)
+            let time = info.st_mtimespec
+            #else
+            let time = info.st_mtim
+            #endif
+            return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000)
+        }
+        return nil
+    }
+}
+
+/// Projects whose Podfile could not be read: the report would be wrong without them.
+struct ReportInputError: Error, CustomStringConvertible {
+    var messages: [String]
+
+    var description: String {
+        messages.joined(separator: "\nerror: ")
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Graph
+
+/// `compctl resolve [--podfile PATH] [--source SOURCE…] [--json]`: the version of every pod
+/// the Podfile needs, or why there is none.
+struct ResolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Resolve a Podfile against the private spec repos.",
+        discussion: """
+            Prints `Name<TAB>version` for every pod the Podfile needs from the spec repos, \
+            sorted by name (aligned with spaces on a terminal), as CocoaPods would resolve it (highest allowed version; an rc only \
+            when a requirement names one; subspecs; the Podfile's platform). Pods that no spec \
+            repo holds (public pods) are unmanaged: listed on stderr at the version of the \
+            Podfile.lock beside the Podfile, never resolved and never an error.
+
+            On a conflict it explains which requirements clash and who states each one, and \
+            exits 2. Lines of the Podfile it cannot evaluate are warnings that name the line.
+
+            JSON: {"schemaVersion": 1, "pods": {"Name": "version"}, \
+            "unmanaged": {"Name": "locked version or null"}}; on a conflict also \
+            "conflict": "the explanation".
+            """
+    )
+
+    @Option(help: ArgumentHelp(
+        "The Podfile (default: the main project's in compctl.yml, else ./Podfile).", valueName: "path"))
+    var podfile: String?
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var config: ConfigOptions
+
+    @Flag(help: "Print one JSON document instead of text.")
+    var json = false
+
+    func run() throws {
+        let (inputs, sources) = try reportingErrors { () throws -> (PodfileInputs, [ResolvedSource]) in
+            let configuration = try config.load()
+            let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
+            try PodfileInputs.requireFile(path)
+            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
+            return (try PodfileInputs(path: path, sources: sources), sources)
+        }
+        inputs.warnings.forEach(Console.warning)
+
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in
+            if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
+        }
+        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
+        if json {
+            try JSONOutput.print(ResolveDocument(resolution))
+            return
+        }
+        ResolutionReport.printUnmanaged(resolution.unmanaged)
+        // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
+        if isatty(STDOUT_FILENO) == 1 {
+            let width = resolution.pods.map(\.name.count).max() ?? 0
+            Console.outRaw(resolution.pods.map {
+                $0.name + String(repeating: " ", count: width - $0.name.count + 2) + "\($0.version)\n"
+            }.joined())
+        } else {
+            Console.outRaw(resolution.pods.map { "\($0.name)\t\($0.version)\n" }.joined())
+        }
+    }
+}
+
+/// The `resolve --json` document.
+struct ResolveDocument: Encodable {
+    var schemaVersion = JSONOutput.schemaVersion
+    var pods: [String: String]
+    var unmanaged: [String: String?]
+    var conflict: String?
+
+    init(_ resolution: Resolution) {
+        pods = Dictionary(uniqueKeysWithValues: resolution.pods.map { ($0.name, $0.version.description) })
+        unmanaged = Dictionary(uniqueKeysWithValues: resolution.unmanaged.map { ($0.name, $0.lockedVersion?.description) })
+    }
+
+    init(conflict: String) {
+        pods = [:]
+        unmanaged = [:]
+        self.conflict = conflict
+    }
+}

@@ -1,0 +1,135 @@
+/// The report as Markdown for a CI job summary or an issue comment: the verdict and counts
+/// first, then one short section per kind of finding; sections with nothing in them are
+/// left out.
+public struct MarkdownRenderer: ReportRenderer {
+    /// Above this many components the state table lists only those with findings or a pin
+    /// behind, so that the text stays short (GitHub keeps 1 MiB of a job summary).
+    public var fullTableLimit: Int
+
+    /// The Markdown renderer.
+    public init(fullTableLimit: Int = 60) {
+        self.fullTableLimit = fullTableLimit
+    }
+
+    public func render(_ report: SkewReport) throws -> String {
+        var out = "# Component skew report\n\n"
+        out += "**\(report.verdict.status.rawValue.uppercased())** · \(Self.inline(report.verdict.text))\n\n"
+        let projects = report.projects.map { "\($0.name) (\($0.kind.rawValue))" }
+        out += "Generated \(report.generatedAt) from \(Self.inline(report.sources.joined(separator: ", ")))"
+        out += projects.isEmpty ? " (no projects configured).\n\n" : " for \(Self.inline(projects.joined(separator: ", "))).\n\n"
+
+        out += MarkdownTable(
+            headers: ["finding", "count"], alignments: [.left, .right],
+            rows: Display.summaryRows(report).map { [$0.label, String($0.count)] } + [["components", String(report.summary.components)]]
+        ).render()
+
+        if !report.problems.isEmpty {
+            out += "\n## Problems\n\n"
+            for problem in report.problems {
+                let first = problem.occurrences[0]
+                out += "- **\(problem.kind)** (\(Self.inline(first.scope))): \(Self.inline(first.message))\n"
+                for other in problem.occurrences.dropFirst() {
+                    out += "  - in \(Self.inline(other.scope)): \(Self.inline(other.message))\n"
+                }
+            }
+        }
+
+        out += "\n## Components\n\n"
+        var components = report.components
+        if components.count > fullTableLimit {
+            let attention = Display.needingAttention(report)
+            components = components.filter { attention.contains($0.name) }
+            out += "\(components.count) of \(report.components.count) components have findings or a pin behind; "
+                + "only those are listed (the HTML and JSON reports have every one).\n\n"
+        }
+        if !components.isEmpty { out += componentTable(report, components).render() }
+
+        if !report.staleConstraints.isEmpty {
+            out += "\n## Stale constraints\n\nRequirements that exclude the newest release of a pod.\n\n"
+            var rows: [[String]] = []
+            for constraint in report.staleConstraints {
+                for (position, holder) in constraint.heldBackBy.enumerated() {
+                    rows.append([
+                        position == 0 ? constraint.pod : "", position == 0 ? constraint.newestRelease.description : "",
+                        holder.consumer.label, holder.consumer.requirement, Display.version(holder.highestAllowed),
+                        holder.consumer.scopes.joined(separator: ", "),
+                    ])
+                }
+            }
+            out += MarkdownTable(headers: ["pod", "newest", "held back by", "requirement", "allows up to", "in"], rows: rows).render()
+        }
+
+        if !report.skew.pins.isEmpty || !report.skew.ranges.isEmpty {
+            out += "\n## Skew\n\n"
+            if !report.skew.pins.isEmpty {
+                out += MarkdownTable(
+                    headers: ["pod"] + report.projects.map(Display.projectHeader),
+                    rows: report.skew.pins.map { skew in
+                        [skew.pod] + report.projects.map { project in
+                            Display.version(skew.pins.first { $0.project == project.name }?.version)
+                        }
+                    }
+                ).render()
+                if !report.skew.ranges.isEmpty { out += "\n" }
+            }
+            for range in report.skew.ranges {
+                out += "- **\(Self.inline(range.pod))**: \(Self.inline(Display.list(range.first.map(Display.consumer)))), "
+                    + "but \(Self.inline(Display.list(range.second.map(Display.consumer)))); no version satisfies both\n"
+            }
+        }
+
+        let open = report.releaseCandidates.filter { $0.state != .released }
+        if !open.isEmpty {
+            out += "\n## Release candidates\n\n"
+            out += "Unreleased rcs; stale after \(report.staleRCDays) days.\n\n"
+            out += MarkdownTable(
+                headers: ["pod", "rc", "age (days)", "state", "note"], alignments: [.left, .left, .right],
+                rows: open.map { [$0.pod, $0.version.description, Display.age($0), $0.state.rawValue, Display.candidateNote($0)] }
+            ).render()
+        }
+
+        if !report.unused.isEmpty {
+            out += "\n## Unused components\n\nPublished, but reached by no main project.\n\n"
+            out += MarkdownTable(
+                headers: ["pod", "layer", "newest"],
+                rows: report.unused.map { [$0.name, $0.layer ?? Display.none, Display.version($0.newestVersion)] }
+            ).render()
+        }
+
+        if !report.warnings.isEmpty {
+            out += "\n## Warnings\n\n"
+            for warning in report.warnings { out += "- \(Self.inline(warning))\n" }
+        }
+        return out
+    }
+
+    private func componentTable(_ report: SkewReport, _ components: [ComponentState]) -> MarkdownTable {
+        let projects = report.projects
+        return MarkdownTable(
+            headers: ["pod", "layer", "newest release", "newest rc", "rc age (days)"] + projects.map(Display.projectHeader),
+            alignments: [.left, .left, .left, .left, .right],
+            rows: components.map { component in
+                [component.name, component.layer ?? Display.none, Display.version(component.newestRelease),
+                 Display.candidate(component.newestRC), Display.age(component.newestRC)]
+                    + projects.map { Display.pin(component.pin(in: $0.name)) }
+            })
+    }
+
+    /// Text made literal in Markdown: emphasis, code, link and HTML characters are escaped
+    /// with a backslash, line breaks become spaces.
+    public static func inline(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "<":
+                result.append("\\")
+                result.append(character)
+            case "\n", "\r", "\r\n":
+                result.append(" ")
+            default:
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SpecRepo
+import Testing
+
+/// `ListingDepth.onDemand`: a resolver reads only the pods it asks for, at the path their
+/// names give, and sees the same pods, versions and junk as a full listing.
+@Suite struct OnDemandListingTests {
+    static let files = podFiles("Foo", ["1.0.0", "2.0.0"])
+        .merging(podFiles("Bar", ["0.1.0"]))
+        .merging(["Bar/.DS_Store": "", "Bar/notes.txt": "", "README.md": "# specs"])
+
+    @Test func readsOnlyThePodsAskedFor() throws {
+        let tree = CountingTree(InMemorySpecTree(location: "/repos/acme", textFiles: Self.files))
+        let repo = try SpecRepository(tree: tree, depth: .onDemand)
+        // Opening checks that the first directory is a pod, as nothing marks this a spec repo.
+        #expect(tree.listed == ["", "Bar"])
+        #expect(repo.versions(of: "Foo") == [version("2.0.0"), version("1.0.0")])
+        #expect(repo.versions(of: "Foo") == [version("2.0.0"), version("1.0.0")])
+        #expect(tree.listed == ["", "Bar", "Foo"])
+        #expect(try repo.specification(name: "Foo", version: version("2.0.0")).version == "2.0.0")
+    }
+
+    @Test func aPodNotInTheRepoIsAbsentNotJunk() throws {
+        let repo = try SpecRepository.test(files: Self.files, depth: .onDemand)
+        #expect(repo.versions(of: "Missing").isEmpty)
+        #expect(repo.versions(of: "README.md").isEmpty)
+        #expect(repo.versions(of: ".git").isEmpty)
+        #expect(repo.versions(of: "Foo/Core").isEmpty)
+        #expect(repo.junk == ["Bar/.DS_Store: hidden file", "Bar/notes.txt: file where a version directory is expected"])
+    }
+
+    @Test func listsTheWholeRepoLikeVersionsWhenAskedForEveryPod() throws {
+        let onDemand = try SpecRepository.test(files: Self.files, depth: .onDemand)
+        let full = try SpecRepository.test(files: Self.files, depth: .versions)
+        #expect(onDemand.podNames() == ["Bar", "Foo"])
+        #expect(onDemand.listing == full.listing)
+        #expect(onDemand.junk == full.junk)
+    }
+
+    /// In a sharded repo the pod's directory comes from the MD5 of its name: no shard
+    /// directory is listed to find it.
+    @Test func goesStraightToTheShardOfAPod() throws {
+        let layout = SpecRepoLayout(specsDirectory: "Specs", prefixLengths: [1, 1, 1])
+        let files = ["CocoaPods-version.yml": "---\nprefix_lengths:\n- 1\n- 1\n- 1\n",
+                     layout.podPath(for: "Foo") + "/1.0.0/Foo.podspec.json": jsonSpec("Foo", "1.0.0")]
+        let tree = CountingTree(InMemorySpecTree(location: "/repos/trunk", textFiles: files))
+        let repo = try SpecRepository(tree: tree, depth: .onDemand)
+        #expect(repo.versions(of: "Foo") == [version("1.0.0")])
+        #expect(tree.listed == ["", layout.podPath(for: "Foo")])
+    }
+
+    @Test func refusesADirectoryWithoutPods() throws {
+        #expect(throws: SpecRepoError.notASpecRepository("/repos/acme")) {
+            try SpecRepository.test(files: ["docs/guide/intro.md": "", "README.md": ""], depth: .onDemand)
+        }
+    }
+}
