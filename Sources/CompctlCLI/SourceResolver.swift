@@ -80,8 +80,9 @@ struct SourceResolver {
         var path = location
         if location.hasPrefix("file://") {
             path = String(location.dropFirst("file://".count))
+            if isGitRepository(path) { return try openGit(name ?? location, shownAs: label) }
         } else if location.contains("://") || isSCPLike(location) {
-            throw SourceError.gitNotAvailable(Git.redact(location), configured: label)
+            return try openGit(name ?? location, shownAs: label)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -89,13 +90,44 @@ struct SourceResolver {
             throw SourceError.unknown(location, configured: configuration.specRepos.map(\.name))
         }
         if isDirectory.boolValue, isBareRepository(path) {
-            throw SourceError.gitNotAvailable(Git.redact(location), configured: label)
+            return try openGit(name ?? location, shownAs: label)
         }
         do {
             return try SpecRepository(directory: path, name: name, depth: depth)
         } catch let error as SpecRepoError {
             throw SourceError.unreadable(label, error)
         }
+    }
+
+    /// Opens a git source through SpecRepo's `SourceLocator`: a remote is cloned into (or
+    /// fetched in) compctl's cache and read from git objects, a bare repository is read from
+    /// its objects in place. `source` is the configured name or the argument.
+    private func openGit(_ source: String, shownAs label: String?) throws -> SpecRepository {
+        let reporter = TransferReporter()
+        defer { reporter.finish() }
+        let opened: OpenedSource
+        do {
+            try GitSession.prepare()
+            let locator = SourceLocator(
+                cache: .standard(progress: { activity, progress in reporter.report(activity, progress) }),
+                configured: configuration.specRepos.map {
+                    ConfiguredSpecRepo(name: $0.name, url: configuration.resolve(path: $0.url))
+                })
+            opened = try locator.open(source, depth: depth)
+        } catch let error as SpecRepoError {
+            throw SourceError.unreadable(label, error)
+        } catch {
+            throw SourceError.gitFailed(label, "\(error)")
+        }
+        guard let repository = opened.repository else {
+            throw SourceError.noCommit(label ?? "'\(opened.displayLocation)'")
+        }
+        return repository
+    }
+
+    /// A bare repository, or a work tree's `.git`, at `path`.
+    private func isGitRepository(_ path: String) -> Bool {
+        isBareRepository(path) || FileManager.default.fileExists(atPath: path + "/.git")
     }
 
     /// A bare repository holds `HEAD`, `objects/` and `refs/` and no work tree.
@@ -123,8 +155,10 @@ enum SourceError: Error, CustomStringConvertible {
     case unknown(String, configured: [String])
     /// A configured repo whose directory does not exist.
     case configuredNotFound(String, path: String)
-    /// A git URL or bare repository, which this build cannot read yet.
-    case gitNotAvailable(String, configured: String?)
+    /// A git source that could not be cloned, fetched or read (the error names the URL).
+    case gitFailed(String?, String)
+    /// A git source without any commit yet: it holds no specs.
+    case noCommit(String)
     /// The directory exists but is not a readable spec repo.
     case unreadable(String?, SpecRepoError)
     case several([SourceError])
@@ -140,9 +174,10 @@ enum SourceError: Error, CustomStringConvertible {
                 + "pass a spec repo directory or a configured name"
         case let .configuredNotFound(label, path):
             return "\(label) not found: no directory at '\(path)'; fix its url in compctl.yml or clone it there"
-        case let .gitNotAvailable(source, configured):
-            return "\(configured ?? "'\(source)'") is a git repository; this build reads spec repos only from "
-                + "checked-out directories: clone it and pass the directory"
+        case let .gitFailed(label, reason):
+            return label.map { "\($0): \(reason)" } ?? reason
+        case let .noCommit(label):
+            return "\(label) has no commit yet, so it holds no specs; publish a spec into it first"
         case let .unreadable(label, error):
             return label.map { "\($0): \(error)" } ?? error.description
         case let .several(errors):

@@ -235,12 +235,16 @@ struct ResolveJSON: Decodable, Equatable {
             """)
     }
 
-    /// Git sources are not read in this build; the message says so without the credentials.
-    @Test func refusesAGitURLWithoutShowingCredentials() throws {
-        let result = try SampleApp.run(["resolve", "--source", "https://ci:s3cret@git.example.com/Specs.git"] + SampleApp.config)
+    /// A git source that cannot be reached is a precise error, without the credentials.
+    @Test func reportsAnUnreachableGitURLWithoutShowingCredentials() throws {
+        let world = try GitWorld()
+        let port = try freeLocalPort()
+        let result = try compctl(["resolve", "--source", "http://ci:s3cret@127.0.0.1:\(port)/Specs.git"] + SampleApp.config,
+                                 in: Paths.packageRoot, environment: world.environment)
         #expect(result.exitCode == 1)
-        #expect(result.stderr == "error: 'https://***@git.example.com/Specs.git' is a git repository; this build reads "
-            + "spec repos only from checked-out directories: clone it and pass the directory\n")
+        #expect(result.stderr == "error: cannot reach http://***@127.0.0.1:\(port)/Specs.git: failed to connect to "
+            + "127.0.0.1: Connection refused; check the url, the network, and that the repository exists\n")
+        #expect(try world.cacheEntries().isEmpty)
     }
 
     @Test func needsASource() throws {
