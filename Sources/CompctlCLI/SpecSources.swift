@@ -63,6 +63,8 @@ struct SpecSources {
 }
 
 /// Shows clone and fetch progress on one line of stderr, only when stderr is a terminal.
+/// libgit2 reports progress on the thread that runs the clone or fetch, one operation at a
+/// time, so the state here is never touched by two threads at once.
 final class TransferReporter: @unchecked Sendable {
     private let line = ProgressLine()
     private let isTerminal = isatty(STDERR_FILENO) == 1
