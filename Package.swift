@@ -9,7 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // compctl.yml and a spec repo's CocoaPods-version.yml.
+        // compctl.yml and a spec repo's `CocoaPods-version.yml` (its sharding metadata).
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Runs the compile check in its own process group.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
@@ -24,6 +24,7 @@ let package = Package(
             name: "CompctlCLI",
             dependencies: [
                 "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report",
+                "ComponentRelease",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,10 +42,14 @@ let package = Package(
         .target(
             name: "SpecRepo",
             dependencies: [
-                "Versioning", "Podspec",
+                "Versioning", "Podspec", "Git",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+
+        // Releasing a component from its work tree (`compctl bump`): rewrite the podspec's
+        // version, commit, tag, push, and undo the local steps when a later one fails.
+        .target(name: "ComponentRelease", dependencies: ["Versioning", "Podspec", "Git", "FileIO"]),
 
         // Developer tool, not shipped: writes seeded synthetic spec repos (N pods x M
         // versions, layered `~>` dependencies, some rcs) for `scripts/bench.sh`.
@@ -108,10 +113,11 @@ let package = Package(
         // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.
         .testTarget(
             name: "SpecRepoTests",
-            dependencies: ["SpecRepo", "Versioning", "Podspec"],
+            dependencies: ["SpecRepo", "Versioning", "Podspec", "Git"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
+        .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),

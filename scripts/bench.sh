@@ -13,10 +13,16 @@
 #
 #   scripts/bench.sh [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
 #                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
-#                    [--only "listing resolve check"]
+#                    [--only "listing resolve check git integrate"] [--git-pods N] [--clone-runs N]
+#   git      the 10,000-pod repo as a git source: `repo show` read from git objects with the
+#            cache already fetched, and the first clone of it into compctl's cache
+#            (`repo add`, over the file:// transport); `--no-git` skips it;
+#   integrate `compctl integrate --check-command true` into a main project whose Podfile names
+#            pods of the 5,000-pod repo (a local bare spec repo): the overhead outside the check.
 #
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
-# into --work (default: $TMPDIR/compctl-bench) and kept there for the next run.
+# into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
+# CLI turns the git-source one into a packed bare repository once (a few minutes).
 # Uses hyperfine (installed with apt-get when missing and possible), else a plain loop
 # timed with `date +%s%N`. Prints Markdown tables on stdout; progress goes to stderr.
 set -euo pipefail
@@ -27,9 +33,12 @@ runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
 seeds="1 2 3 4 5"
-only="listing resolve check"
+only="listing resolve check git integrate"
 versions=20
 seed=42
+git_pods=10000
+clone_runs=3
+with_git=true
 while (($#)); do
     case "$1" in
         --work) work="$2"; shift 2 ;;
@@ -39,7 +48,10 @@ while (($#)); do
         --resolve-sizes) resolve_sizes="$2"; shift 2 ;;
         --seeds) seeds="$2"; shift 2 ;;
         --only) only="$2"; shift 2 ;;
-        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        --git-pods) git_pods="$2"; shift 2 ;;
+        --clone-runs) clone_runs="$2"; shift 2 ;;
+        --no-git) with_git=false; shift ;;
+        -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -70,12 +82,16 @@ ms() { awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'; }
 # a non-zero exit, such as a conflict's 2, is expected and ignored). The median in seconds
 # is also written to $work/last-median (callers run this in a subshell). CPU time (user +
 # system, from hyperfine) is less disturbed by other load on the machine.
+# With $prepare set, that shell command runs before each run (and no warm-up is done).
+prepare=""
 measure() {
     if command -v hyperfine >/dev/null 2>&1; then
         local json="$work/hyperfine.json"
         local quoted
         quoted="$(printf '%q ' "$@")"
-        hyperfine --style none --warmup 1 --runs "$runs" --export-json "$json" --ignore-failure \
+        local options=(--warmup 1)
+        [ -n "$prepare" ] && options=(--prepare "$prepare")
+        hyperfine --style none "${options[@]}" --runs "$runs" --export-json "$json" --ignore-failure \
             --command-name bench "$quoted" >/dev/null 2>&1
         local median user system
         median="$(sed -n 's/.*"median": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1)"
@@ -84,10 +100,11 @@ measure() {
         echo "$median" >"$work/last-median"
         echo "$(ms "$median") | $(ms "$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')")"
     else
-        "$@" >/dev/null 2>&1 || true   # warm-up
+        [ -n "$prepare" ] || "$@" >/dev/null 2>&1 || true   # warm-up
         local times=()
         for _ in $(seq "$runs"); do
             local start end
+            [ -z "$prepare" ] || sh -c "$prepare"
             start=$(date +%s%N)
             "$@" >/dev/null 2>&1 || true
             end=$(date +%s%N)
@@ -220,5 +237,48 @@ if wants check; then
         log "timing graph --check over 10000 x $versions $variant"
         echo "| 10000 x $versions, $variant | \`compctl graph --check\` | $problems | $(measure "$compctl" graph --check --source "$dir") |"
     done
+fi
+
+# The git source: the plain synthetic repo committed into a packed bare repository, read
+# through compctl's cache. Only compctl's own work is timed; the git CLI just builds it.
+if $with_git && wants git; then
+    dir="$(repo "$git_pods" plain)"
+    bare="$dir.git"
+    if [ ! -f "$bare.done" ]; then
+        rm -rf "$bare"
+        log "committing $dir into the bare repository $bare (git CLI, once)"
+        export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+        git init -q --bare --initial-branch=main "$bare"
+        git --git-dir="$bare" --work-tree="$dir" -c core.bare=false add -A
+        git --git-dir="$bare" --work-tree="$dir" -c core.bare=false -c user.name=bench \
+            -c user.email=bench@example.invalid commit -q -m "synthetic specs"
+        git --git-dir="$bare" repack -adq
+        git --git-dir="$bare" prune
+        rm -f "$bare/index"
+        touch "$bare.done"
+    fi
+    export COMPCTL_GIT_ISOLATE=1
+    name="$git_pods x $versions, git source"
+    home="$work/compctl-home"
+    url="file://$bare"
+    log "timing $name: first clone ($clone_runs runs)"
+    saved_runs="$runs"
+    runs="$clone_runs"
+    prepare="rm -rf '$home'"
+    echo "| $name | first clone: \`compctl repo add bench file://…\` (fresh cache, git transport; median of $clone_runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo add bench "$url") |"
+    echo "| $name | first clone: \`compctl repo add bench /path\` (fresh cache, local copy; median of $clone_runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo add bench "$bare") |"
+    prepare=""
+    runs="$saved_runs"
+    rm -rf "$home"
+    COMPCTL_HOME="$home" "$compctl" repo add bench "$url" >/dev/null
+    listed="$(COMPCTL_HOME="$home" "$compctl" repo show bench --no-fetch | wc -l)"
+    if [ "$listed" -ne "$git_pods" ]; then
+        log "the git source lists $listed pods instead of $git_pods; delete $bare.done and run again"
+        exit 1
+    fi
+    log "timing $name: repo show with the cache fetched"
+    echo "| $name | \`compctl repo show bench\` (cache fetched, no-op fetch included) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench) |"
+    echo "| $name | \`compctl repo show bench --no-fetch\` (cache fetched) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench --no-fetch) |"
+    echo "| $name | \`compctl repo show $(basename "$bare")\` (the bare repository itself) | $(measure "$compctl" repo show "$bare") |"
 fi
 log "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

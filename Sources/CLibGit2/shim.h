@@ -7,6 +7,9 @@
 static inline int compctl_git_set_search_path(git_config_level_t level, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
 }
+static inline int compctl_git_enable_caching(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_CACHING, enabled);
+}
 static inline int compctl_git_set_owner_validation(int enabled) {
     return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, enabled);
 }

@@ -14,6 +14,8 @@ public struct Compctl: AsyncParsableCommand {
         subcommands: [
             InitCommand.self,
             VersionCommand.self,
+            BumpCommand.self,
+            PublishCommand.self,
             SpecCommand.self,
             LintCommand.self,
             RepoCommand.self,

@@ -26,14 +26,16 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "The podspec to check (Foo.podspec or Foo.podspec.json).")
     var podspec: String
 
-    @Option(name: .customLong("source"), help: "A spec repo directory to check dependencies against; repeat for several, in priority order.")
+    @Option(name: .customLong("source"), help: "A spec repo to check dependencies against (a name, a git URL, a bare repository or a directory); repeat for several, in priority order.")
     var sources: [String] = []
+
+    @OptionGroup var config: ConfigOptions
 
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
     func run() throws {
-        let repositories = try reportingErrors {
+        let repositories = try reportingErrors { () throws -> [SpecRepository] in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: podspec, isDirectory: &isDirectory) else {
                 throw LintInputError("no podspec at '\(podspec)'; pass the path of a .podspec or .podspec.json file")
@@ -41,7 +43,14 @@ struct LintCommand: ParsableCommand {
             guard !isDirectory.boolValue else {
                 throw LintInputError("'\(podspec)' is a directory; pass the path of a .podspec or .podspec.json file")
             }
-            return try sources.map { try SpecRepository(directory: $0) }
+            guard !sources.isEmpty else { return [] }
+            let specSources = try SpecSources(config: config)
+            return try sources.map { source in
+                guard let repository = try specSources.open(source).repository else {
+                    throw CommandError("\(source) has no commit yet: there is nothing to check dependencies against")
+                }
+                return repository
+            }
         }
         for repository in repositories {
             for junk in repository.skipped {

@@ -1,13 +1,306 @@
 import ArgumentParser
+import Foundation
+import Git
 import SpecRepo
 
-/// `compctl repo`: private spec repos.
+/// `compctl repo`: private spec repos and compctl's cache of them.
 struct RepoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repo",
-        abstract: "Inspect private spec repos.",
-        subcommands: [RepoShowCommand.self]
+        abstract: "Manage and inspect private spec repos.",
+        discussion: """
+            Remote spec repos are cloned (bare, through libgit2) into $COMPCTL_HOME/repos/NAME \
+            (default ~/.compctl/repos/NAME) and read from git objects. A spec repo listed in \
+            compctl.yml is cloned on first use; `repo add` caches one that compctl.yml does not list.
+            """,
+        subcommands: [
+            RepoAddCommand.self, RepoListCommand.self, RepoUpdateCommand.self, RepoRemoveCommand.self,
+            RepoShowCommand.self,
+        ]
     )
+}
+
+/// `compctl repo add NAME URL`: clones a spec repo into the cache.
+struct RepoAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Clone a spec repo into compctl's cache under NAME.",
+        discussion: """
+            URL is a git URL (https://, ssh://, git@host:path, file://) or the path of a \
+            repository. The repository must be a spec repo (pods at its root or under Specs/), \
+            or empty. Nothing is left in the cache when the clone or that check fails.
+            --dry-run only asks the remote for its branches (which checks the URL and the \
+            credentials) and clones nothing.
+            """
+    )
+
+    @Argument(help: "The name to use as SOURCE (letters, digits, '-', '_', '.').")
+    var name: String
+
+    @Argument(help: "Where the spec repo lives.")
+    var url: String
+
+    @Flag(help: "Check that the remote answers, and show what would be cloned, without cloning.")
+    var dryRun = false
+
+    @OptionGroup var config: ConfigOptions
+
+    func validate() throws {
+        guard SpecRepoCache.isValidName(name) else { throw ValidationError(SpecRepoError.invalidName(name).description) }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let sources = try SpecSources(config: config)
+            defer { sources.reporter.finish() }
+            if let entry = sources.configuration.specRepos.first(where: { $0.name == name }) {
+                throw CommandError("compctl.yml already lists a spec repo called '\(name)' (\(Git.redact(entry.url))); "
+                    + "it is cloned on first use, or now with `compctl repo update \(name)`")
+            }
+            let location = SourceResolver.isURL(url) ? url : sources.resolver.absolute(url)
+            if dryRun {
+                if sources.cache.contains(name) {
+                    throw SpecRepoError.alreadyAdded(name: name, url: Git.redact(try sources.cache.info(name).url))
+                }
+                let head = try RemoteHead(url: location, credentials: sources.cache.credentials)
+                Console.out("would clone \(Git.redact(location)) into \(sources.cache.path(of: name)) as \(name): "
+                    + head.summary)
+                return
+            }
+            let repo = try sources.cache.add(name: name, url: location)
+            sources.reporter.finish()
+            Console.out("added \(name) (\(Git.redact(repo.url))): " + summary(repo, cache: sources.cache))
+        }
+    }
+
+    private func summary(_ repo: CachedSpecRepo, cache: SpecRepoCache) -> String {
+        guard let head = repo.head else { return "\(repo.branch) is empty, nothing is published yet" }
+        let pods = (try? cache.tree(of: repo.name)).flatMap { $0 }
+            .flatMap { try? SpecRepository(tree: $0, name: repo.name, depth: .versions) }?.pods.count
+        return "\(repo.branch) at \(head.shortHex)" + (pods.map { ", \($0) pod\($0 == 1 ? "" : "s")" } ?? "")
+    }
+}
+
+/// `compctl repo list [--json]`: the configured and cached spec repos.
+struct RepoListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the spec repos of compctl.yml and of the cache.",
+        discussion: """
+            One row per repo: name, URL (credentials hidden), branch, head commit, last fetch. \
+            compctl.yml's repos come first, in priority order, then those added with `repo add`. \
+            A repo compctl.yml lists at a local path is read in place and never cached.
+
+            JSON: {"schemaVersion": 1, "repos": [{"name", "url", "origin": "config"|"added", \
+            "state": "cached"|"not cloned"|"in place", "branch", "head", "lastFetch"}]}.
+            """
+    )
+
+    @Flag(help: "Print one JSON document instead of a table.")
+    var json = false
+
+    @OptionGroup var config: ConfigOptions
+
+    func run() throws {
+        let rows = try reportingErrors { () throws -> [RepoListDocument.Repo] in
+            let sources = try SpecSources(config: config)
+            var rows: [RepoListDocument.Repo] = []
+            var listed: Set<String> = []
+            for entry in sources.resolver.configured {
+                listed.insert(entry.name)
+                if !SourceResolver.isURL(entry.url) {
+                    rows.append(.init(name: entry.name, url: Git.redact(entry.url), origin: "config", state: "in place"))
+                } else if sources.cache.contains(entry.name), let repo = try? sources.cache.info(entry.name) {
+                    rows.append(.init(repo, origin: "config"))
+                } else {
+                    rows.append(.init(name: entry.name, url: Git.redact(entry.url), origin: "config", state: "not cloned"))
+                }
+            }
+            for name in sources.cache.names() where !listed.contains(name) {
+                rows.append(.init(try sources.cache.info(name), origin: "added"))
+            }
+            return rows
+        }
+        if json {
+            try JSONOutput.print(RepoListDocument(repos: rows))
+            return
+        }
+        guard !rows.isEmpty else {
+            Console.note("no spec repos: list them in compctl.yml (spec_repos), or add one with `compctl repo add NAME URL`")
+            return
+        }
+        let table = [["NAME", "URL", "BRANCH", "HEAD", "LAST FETCH"]] + rows.map { row in
+            [row.name, row.url, row.branch ?? "-", row.head ?? (row.state == "cached" ? "(empty)" : "-"),
+             row.lastFetch ?? (row.state == "cached" ? "never" : row.state)]
+        }
+        Console.outRaw(Self.aligned(table))
+    }
+
+    /// The rows as columns padded to their widest cell, two spaces apart.
+    static func aligned(_ rows: [[String]]) -> String {
+        guard let columns = rows.first?.count else { return "" }
+        let widths = (0..<columns).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == columns - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The `repo list --json` document.
+struct RepoListDocument: Encodable {
+    struct Repo: Encodable {
+        var name: String
+        var url: String
+        var origin: String
+        var state: String
+        var branch: String?
+        var head: String?
+        var lastFetch: String?
+
+        init(name: String, url: String, origin: String, state: String) {
+            self.name = name
+            self.url = url
+            self.origin = origin
+            self.state = state
+        }
+
+        init(_ repo: CachedSpecRepo, origin: String) {
+            self.init(name: repo.name, url: Git.redact(repo.url), origin: origin, state: "cached")
+            branch = repo.branch
+            head = repo.head?.shortHex
+            lastFetch = repo.lastFetch.map { ISO8601DateFormatter().string(from: $0) }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(url, forKey: .url)
+            try container.encode(origin, forKey: .origin)
+            try container.encode(state, forKey: .state)
+            // Absent values are written as null, so every row has the same keys.
+            try container.encode(branch, forKey: .branch)
+            try container.encode(head, forKey: .head)
+            try container.encode(lastFetch, forKey: .lastFetch)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, url, origin, state, branch, head, lastFetch
+        }
+    }
+
+    var schemaVersion = JSONOutput.schemaVersion
+    var repos: [Repo]
+}
+
+/// `compctl repo update [NAME]`: fetches cached spec repos.
+struct RepoUpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Fetch one cached spec repo, or all of them (cloning compctl.yml's repos not cloned yet).",
+        discussion: "Exit 1 if any repo could not be updated; the others are still updated."
+    )
+
+    @Argument(help: "The spec repo to update; all when left out.")
+    var name: String?
+
+    @Flag(help: "Ask each remote where its branch is and show what a fetch would change, fetching nothing.")
+    var dryRun = false
+
+    @OptionGroup var config: ConfigOptions
+
+    func run() throws {
+        let sources = try reportingErrors { try SpecSources(config: config) }
+        var names: [String] = []
+        if let name {
+            let known = sources.resolver.configured.contains { $0.name == name } || sources.cache.contains(name)
+            guard known else {
+                Console.error(SpecRepoError.notCached(name: name, cache: sources.cache.directory).description)
+                throw Exit.failure
+            }
+            names = [name]
+        } else {
+            names = sources.resolver.knownNames()
+            if names.isEmpty {
+                Console.note("no spec repos to update: list them in compctl.yml (spec_repos), or add one with "
+                    + "`compctl repo add NAME URL`")
+            }
+        }
+        var failed = false
+        for name in names {
+            do {
+                Console.out(try update(name, sources: sources))
+            } catch {
+                sources.reporter.finish()
+                Console.error("\(name): \(error)")
+                failed = true
+            }
+        }
+        if failed { throw Exit.failure }
+    }
+
+    private func update(_ name: String, sources: SpecSources) throws -> String {
+        defer { sources.reporter.finish() }
+        if let entry = sources.resolver.configured.first(where: { $0.name == name }) {
+            guard SourceResolver.isURL(entry.url) else {
+                return "\(name): read in place from \(Git.redact(entry.url)), nothing to fetch"
+            }
+            if dryRun && !sources.cache.contains(name) {
+                let head = try RemoteHead(url: entry.url, credentials: sources.cache.credentials)
+                return "\(name): would clone \(Git.redact(entry.url)): " + head.summary
+            }
+            if !dryRun, try sources.cache.ensure(name: name, url: entry.url) {
+                let repo = try sources.cache.info(name)
+                return "\(name): cloned, \(repo.branch) at \(repo.head?.shortHex ?? "(empty)")"
+            }
+        }
+        if dryRun {
+            let repo = try sources.cache.info(name)
+            let remote = try RemoteHead(url: repo.url, credentials: sources.cache.credentials, branch: repo.branch)
+            let before = repo.head?.shortHex ?? "(empty)"
+            let after = remote.head?.shortHex ?? "(empty)"
+            guard repo.head != remote.head else { return "\(name): up to date, \(repo.branch) at \(before)" }
+            return "\(name): would fetch \(repo.branch) \(before) → \(after)"
+        }
+        let update = try sources.cache.update(name)
+        let head = update.repo.head?.shortHex ?? "(empty)"
+        guard update.changed else { return "\(name): up to date, \(update.repo.branch) at \(head)" }
+        return "\(name): \(update.repo.branch) \(update.previousHead?.shortHex ?? "(empty)") → \(head)"
+    }
+}
+
+/// `compctl repo remove NAME`: deletes a spec repo from the cache.
+struct RepoRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Delete a spec repo from compctl's cache.",
+        discussion: "A repo that compctl.yml lists stays listed there and is cloned again on next use."
+    )
+
+    @Argument(help: "The cached spec repo to delete.")
+    var name: String
+
+    @Flag(help: "Show what would be deleted, deleting nothing.")
+    var dryRun = false
+
+    @OptionGroup var config: ConfigOptions
+
+    func run() throws {
+        try reportingErrors {
+            let sources = try SpecSources(config: config)
+            let url = try sources.cache.info(name).url
+            if dryRun {
+                Console.out("would remove \(name) (\(Git.redact(url))) at \(sources.cache.path(of: name))")
+                return
+            }
+            try sources.cache.remove(name)
+            Console.out("removed \(name) (\(Git.redact(url)))")
+            if sources.configuration.specRepos.contains(where: { $0.name == name }) {
+                Console.note("note: compctl.yml still lists \(name); it is cloned again on next use")
+            }
+        }
+    }
 }
 
 /// `compctl repo show SOURCE [--json]`: every pod with its versions, highest first, and the
@@ -22,19 +315,37 @@ struct RepoShowCommand: ParsableCommand {
             not versions, empty version directories, …) is reported on stderr as \
             `warning: <path>: <why>`, with paths relative to the repo's root. No spec is parsed.
 
+            SOURCE is, in this order of precedence: a git URL (cloned into the cache on first \
+            use, fetched before reading unless --no-fetch); a name from compctl.yml; a bare \
+            repository (read from git objects at HEAD) or a directory (a plain folder or a git \
+            work tree, read as files, so uncommitted edits are visible); the name of a repo \
+            added with `repo add`.
+
             JSON: {"schemaVersion": 1, "pods": [{"name": …, "versions": [highest first]}], \
             "skipped": [{"path": …, "reason": …}]}. Pods are an array to keep their order.
             """
     )
 
-    @Argument(help: "The spec repo: a directory (a plain folder or a git work tree).")
+    @Argument(help: "The spec repo: a name, a git URL, a bare repository or a directory.")
     var source: String
 
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
+    @Flag(help: "Read a cached git source as it is, without fetching it first.")
+    var noFetch = false
+
+    @OptionGroup var config: ConfigOptions
+
     func run() throws {
-        let repository = try reportingErrors { try SpecRepository(directory: source) }
+        let opened = try reportingErrors {
+            try SpecSources(config: config, fetch: !noFetch).open(source)
+        }
+        guard let repository = opened.repository else {
+            Console.note("note: \(opened.displayLocation) has no commit yet: no pods")
+            if json { Console.outRaw(RepoShowDocument(pods: [], skipped: []).renderedJSON() + "\n") }
+            return
+        }
         for junk in repository.skipped {
             Console.warning(junk.description)
         }
@@ -48,6 +359,34 @@ struct RepoShowCommand: ParsableCommand {
             text += pod.name + "\t" + pod.versions.map(\.directoryName).joined(separator: " ") + "\n"
         }
         Console.outRaw(text)
+    }
+}
+
+/// Where a remote's default branch is, asked without cloning or fetching (`ls-remote`).
+struct RemoteHead {
+    var branch: String
+    var head: ObjectID?
+
+    /// Asks the remote at `url`; `branch` defaults to the one its HEAD names (else `main`).
+    init(url: String, credentials: Credentials, branch: String? = nil) throws {
+        let references = try Remote.listReferences(at: url, credentials: credentials)
+        let target = references.first { $0.name == "HEAD" }?.symbolicTarget
+        let name = branch ?? target.map { String($0.dropFirst("refs/heads/".count)) } ?? "main"
+        self.branch = name
+        head = references.first { $0.name == "refs/heads/\(name)" }?.id
+    }
+
+    var summary: String {
+        head.map { "\(branch) at \($0.shortHex)" } ?? "\(branch) is empty"
+    }
+}
+
+/// A failure the CLI itself detects, printed as an `error:` line with exit code 1.
+struct CommandError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }
 
@@ -66,6 +405,11 @@ struct RepoShowDocument {
     var schemaVersion = JSONOutput.schemaVersion
     var pods: [Pod]
     var skipped: [Skipped]
+
+    init(pods: [Pod], skipped: [Skipped]) {
+        self.pods = pods
+        self.skipped = skipped
+    }
 
     init(_ repository: SpecRepository) {
         pods = repository.pods.map { Pod(name: $0.name, versions: $0.versions.map(\.directoryName)) }

@@ -30,12 +30,14 @@ struct ResolvedSource {
 }
 
 /// Turns SOURCE arguments (DESIGN.md: a name from `compctl.yml`, a directory, a bare
-/// repository or a git URL) into spec repos. This is the one place that knows how a SOURCE
-/// string is read; git sources plug in here.
-struct SourceResolver {
+/// repository or a git URL) into the spec repos a resolving command reads, through SpecRepo's
+/// `SourceResolver` (the one place that knows how a SOURCE string is read, git forms included).
+struct SourceReader {
     var configuration: Configuration
     /// How deep to list: `.versions` (pod directories only) is what resolution needs.
     var depth: ListingDepth = .onDemand
+    /// Whether cached remote repos are fetched before they are read.
+    var fetch: Bool = true
 
     /// The repos of `arguments` in the order given, or, with none, the configuration's spec
     /// repos by priority. Every source that cannot be read is reported, together.
@@ -50,13 +52,16 @@ struct SourceResolver {
         } else {
             wanted = arguments
         }
+        let specSources = try SpecSources(configuration: configuration, fetch: fetch)
         var sources: [ResolvedSource] = []
         var problems: [SourceError] = []
         for argument in wanted {
             do {
-                sources.append(try source(argument))
+                sources.append(try source(argument, through: specSources))
             } catch let error as SourceError {
                 problems.append(error)
+            } catch {
+                problems.append(.unreadable(nil, error))
             }
         }
         if problems.count == 1 { throw problems[0] }
@@ -65,53 +70,16 @@ struct SourceResolver {
     }
 
     /// The repo one SOURCE string names.
-    func source(_ argument: String) throws -> ResolvedSource {
-        if let entry = configuration.specRepos.first(where: { $0.name == argument }) {
-            let location = configuration.resolve(path: entry.url)
-            let repository = try open(location, name: entry.name, shownAs: "spec repo '\(entry.name)' (\(Git.redact(entry.url)))")
-            return ResolvedSource(repository: repository, addresses: [entry.url, location])
+    func source(_ argument: String, through specSources: SpecSources) throws -> ResolvedSource {
+        let opened = try specSources.open(argument, depth: depth)
+        guard let repository = opened.repository else { throw SourceError.empty(argument) }
+        var addresses = [argument]
+        if let entry = configuration.specRepos.first(where: { $0.name == argument }) { addresses.append(entry.url) }
+        switch opened.location {
+        case .directory(let path), .bareRepository(let path): addresses.append(path)
+        case .cached(_, let url): addresses.append(url)
         }
-        let repository = try open(argument, name: nil, shownAs: nil)
-        return ResolvedSource(repository: repository, addresses: [argument, absolute(argument)])
-    }
-
-    /// Opens the spec repo at `location`, a directory or a URL.
-    private func open(_ location: String, name: String?, shownAs label: String?) throws -> SpecRepository {
-        var path = location
-        if location.hasPrefix("file://") {
-            path = String(location.dropFirst("file://".count))
-        } else if location.contains("://") || isSCPLike(location) {
-            throw SourceError.gitNotAvailable(Git.redact(location), configured: label)
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            if let label { throw SourceError.configuredNotFound(label, path: path) }
-            throw SourceError.unknown(location, configured: configuration.specRepos.map(\.name))
-        }
-        if isDirectory.boolValue, isBareRepository(path) {
-            throw SourceError.gitNotAvailable(Git.redact(location), configured: label)
-        }
-        do {
-            return try SpecRepository(directory: path, name: name, depth: depth)
-        } catch let error as SpecRepoError {
-            throw SourceError.unreadable(label, error)
-        }
-    }
-
-    /// A bare repository holds `HEAD`, `objects/` and `refs/` and no work tree.
-    private func isBareRepository(_ path: String) -> Bool {
-        let manager = FileManager.default
-        return manager.fileExists(atPath: path + "/HEAD") && manager.fileExists(atPath: path + "/objects")
-            && manager.fileExists(atPath: path + "/refs") && !manager.fileExists(atPath: path + "/.git")
-    }
-
-    private func isSCPLike(_ text: String) -> Bool {
-        guard let at = text.firstIndex(of: "@"), let colon = text.firstIndex(of: ":") else { return false }
-        return at < colon && !text[..<at].contains("/")
-    }
-
-    private func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        return ResolvedSource(repository: repository, addresses: addresses)
     }
 }
 
@@ -119,32 +87,20 @@ struct SourceResolver {
 enum SourceError: Error, CustomStringConvertible {
     /// No `--source` and no `spec_repos` in the configuration.
     case noSources
-    /// Neither a configured name nor an existing directory.
-    case unknown(String, configured: [String])
-    /// A configured repo whose directory does not exist.
-    case configuredNotFound(String, path: String)
-    /// A git URL or bare repository, which this build cannot read yet.
-    case gitNotAvailable(String, configured: String?)
-    /// The directory exists but is not a readable spec repo.
-    case unreadable(String?, SpecRepoError)
+    /// A git repository without a commit yet.
+    case empty(String)
+    /// The source could not be located or read.
+    case unreadable(String?, any Error)
     case several([SourceError])
 
     var description: String {
         switch self {
         case .noSources:
             return "no spec repo to read: pass --source DIR, or list spec_repos in compctl.yml (see compctl init)"
-        case let .unknown(source, configured):
-            let names = configured.isEmpty
-                ? "compctl.yml configures no spec_repos" : "compctl.yml configures " + configured.joined(separator: ", ")
-            return "unknown source '\(source)': no directory at that path and no spec repo of that name (\(names)); "
-                + "pass a spec repo directory or a configured name"
-        case let .configuredNotFound(label, path):
-            return "\(label) not found: no directory at '\(path)'; fix its url in compctl.yml or clone it there"
-        case let .gitNotAvailable(source, configured):
-            return "\(configured ?? "'\(source)'") is a git repository; this build reads spec repos only from "
-                + "checked-out directories: clone it and pass the directory"
+        case let .empty(source):
+            return "spec repo '\(source)' has no commit yet: publish a spec into it first"
         case let .unreadable(label, error):
-            return label.map { "\($0): \(error)" } ?? error.description
+            return label.map { "\($0): \(error)" } ?? "\(error)"
         case let .several(errors):
             return errors.map(\.description).joined(separator: "\nerror: ")
         }

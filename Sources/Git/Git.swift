@@ -43,6 +43,12 @@ public enum Git {
         }
     }
 
+    /// Turns libgit2's process-wide object cache on or off (it is on by default).
+    public static func setObjectCaching(enabled: Bool) {
+        ensureInitialized()
+        _ = compctl_git_enable_caching(enabled ? 1 : 0)
+    }
+
     /// The environment variable that asks compctl to ignore the user's and the system's
     /// git configuration (`COMPCTL_GIT_ISOLATE=1`), as the tests do.
     public static let isolateVariable = "COMPCTL_GIT_ISOLATE"

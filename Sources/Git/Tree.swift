@@ -72,13 +72,29 @@ public final class Tree: RandomAccessCollection {
     /// The repository the tree lives in; the tree keeps it open.
     public let repository: Repository
     /// How errors name this tree: the revision it was read at and its path below the root.
-    let revision: String
     let path: String
+    /// A tree looked up by id is named by that id, formatted only when an error needs it:
+    /// listing a large spec repo looks up hundreds of thousands of trees.
+    private let revisionName: String?
+    private let revisionID: ObjectID?
+
+    var revision: String {
+        revisionName ?? revisionID?.hex ?? ""
+    }
 
     init(owning pointer: OpaquePointer, repository: Repository, revision: String, path: String) {
         self.pointer = pointer
         self.repository = repository
-        self.revision = revision
+        self.revisionName = revision
+        self.revisionID = nil
+        self.path = path
+    }
+
+    init(owning pointer: OpaquePointer, repository: Repository, revisionID: ObjectID, path: String) {
+        self.pointer = pointer
+        self.repository = repository
+        self.revisionName = nil
+        self.revisionID = revisionID
         self.path = path
     }
 
@@ -196,7 +212,7 @@ extension Repository {
         let code = git_tree_lookup(&tree, pointer, &raw)
         if code == GIT_ENOTFOUND.rawValue { throw GitError.revisionNotFound(revision: id.hex, repository: displayPath) }
         try check(code, "git_tree_lookup")
-        return Tree(owning: try unwrap(tree, "git_tree_lookup"), repository: self, revision: id.hex, path: "")
+        return Tree(owning: try unwrap(tree, "git_tree_lookup"), repository: self, revisionID: id, path: "")
     }
 
     /// The contents of the file at `path` in the tree of `revision`, straight from the

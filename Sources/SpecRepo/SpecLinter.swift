@@ -17,6 +17,10 @@ public struct LintProblem: Hashable, Sendable, CustomStringConvertible {
         case missingDependency = "missing-dependency"
         /// The sources have the dependency, but no version that satisfies its requirements.
         case unsatisfiableDependency = "unsatisfiable-dependency"
+        /// Publishing the spec would close a dependency cycle in the target spec repo.
+        case dependencyCycle = "dependency-cycle"
+        /// The tag the spec's source names does not exist in the component's repository.
+        case missingTag = "missing-tag"
     }
 
     /// Which check failed.

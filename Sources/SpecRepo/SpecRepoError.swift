@@ -25,6 +25,31 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidSpec(path: String, line: Int?, message: String)
     /// The spec's own name or version differs from the directories it is filed under.
     case specDisagreesWithDirectory(path: String, name: String, version: String, specName: String, specVersion: String)
+    /// A SOURCE that is no configured or cached spec repo, no URL and no existing path.
+    case unknownSource(String, known: [String])
+    /// A spec repo that compctl.yml names at a path that does not exist.
+    case configuredPathMissing(name: String, path: String)
+    /// `repo add` of a name the cache already holds (or compctl.yml gives another URL).
+    case alreadyAdded(name: String, url: String)
+    /// A spec repo name that `repo update` or `repo remove` cannot find in the cache.
+    case notCached(name: String, cache: String)
+    /// A repository whose default branch has content but no spec repo in it.
+    case remoteIsNotASpecRepository(url: String, branch: String)
+    /// The cached clone of a configured spec repo was made from another URL than the one
+    /// compctl.yml now gives.
+    case cachedFromAnotherURL(name: String, cached: String, configured: String)
+    /// A spec repo name compctl cannot use as a cache directory.
+    case invalidName(String)
+    /// The cache directory could not be written or read.
+    case cacheFailure(path: String, reason: String)
+    /// `publish` to a SOURCE that cannot be pushed to (a plain directory or a work tree).
+    case notPublishable(source: String, reason: String)
+    /// `publish` of a version the spec repo already holds, without `--force`.
+    case alreadyPublished(name: String, version: String, repository: String, path: String)
+    /// A podspec whose name cannot be a directory of a spec repo.
+    case unpublishableName(file: String, name: String)
+    /// The component repository named by a spec's `source.git` could not be asked for its tags.
+    case tagCheckFailed(file: String, tag: String, reason: String)
 
     public var description: String {
         switch self {
@@ -59,6 +84,43 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .specDisagreesWithDirectory(let path, let name, let version, let specName, let specVersion):
             return "\(path): the spec says \(specName) \(specVersion) but it is filed under "
                 + "\(name)/\(version); move it to \(specName)/\(specVersion) or fix its name and version"
+        case .unknownSource(let source, let known):
+            let names = known.isEmpty ? "none is configured or added" : "known: " + known.joined(separator: ", ")
+            return "no spec repo '\(source)': it is not a name from compctl.yml or `compctl repo add` (\(names)), "
+                + "not a git URL, and no such directory exists; pass a name, a URL or the path of a spec repo"
+        case .configuredPathMissing(let name, let path):
+            return "compctl.yml names spec repo '\(name)' at \(path), which does not exist; "
+                + "fix its url in compctl.yml"
+        case .alreadyAdded(let name, let url):
+            return "a spec repo called '\(name)' is already added (\(url)); "
+                + "use it as it is, or remove it first with `compctl repo remove \(name)`"
+        case .notCached(let name, let cache):
+            return "no spec repo called '\(name)' in \(cache); see `compctl repo list`, "
+                + "or add it with `compctl repo add \(name) URL`"
+        case .remoteIsNotASpecRepository(let url, let branch):
+            return "\(url) is not a spec repo: its \(branch) branch has no Specs/ folder, no CocoaPods-version.yml "
+                + "and no pod folder with a version folder in it (Name/1.0.0/Name.podspec.json); "
+                + "check the URL: it must be the spec repo, not a component's repository"
+        case .cachedFromAnotherURL(let name, let cached, let configured):
+            return "the cached spec repo '\(name)' was cloned from \(cached), but \(configured) is asked for; "
+                + "remove the old clone with `compctl repo remove \(name)`, and it is cloned again on next use"
+        case .invalidName(let name):
+            return "'\(name)' cannot name a spec repo: use letters, digits, '-', '_' and '.', not starting with '.'"
+        case .cacheFailure(let path, let reason):
+            return "cannot update the spec repo cache at \(path): \(reason); check that the directory is writable "
+                + "(set COMPCTL_HOME to use another one)"
+        case .notPublishable(let source, let reason):
+            return "cannot publish to '\(source)': \(reason); pass the spec repo's name, its git URL "
+                + "or a bare repository"
+        case .alreadyPublished(let name, let version, let repository, let path):
+            return "\(name) \(version) is already published in \(repository) (\(path)); "
+                + "bump the version, or pass --force to overwrite the published spec"
+        case .unpublishableName(let file, let name):
+            return "\(file): the spec's name '\(name)' cannot be a folder of a spec repo; "
+                + "use a name without '/' that does not start with '.'"
+        case .tagCheckFailed(let file, let tag, let reason):
+            return "\(file): cannot check that tag \(tag) exists: \(reason); "
+                + "pass --skip-tag-check to publish without that check"
         }
     }
 }

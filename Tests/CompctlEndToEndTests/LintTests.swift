@@ -120,10 +120,13 @@ import Testing
     @Test func missingSourceFails() throws {
         let directory = try workspace()
         try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0"), to: "Foo.podspec.json")
-        let result = try compctl(["lint", "Foo.podspec.json", "--source", "trunk"], in: directory.url)
+        let result = try compctl(["lint", "Foo.podspec.json", "--source", "trunk"], in: directory.url,
+                                 environment: ["COMPCTL_HOME": directory.url.appendingPathComponent("home").path])
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stderr
-            == "error: no spec repo at 'trunk': the directory does not exist; pass the path of a spec repo checkout\n")
+            == "error: no spec repo 'trunk': it is not a name from compctl.yml or `compctl repo add` (none is "
+            + "configured or added), not a git URL, and no such directory exists; pass a name, a URL or the path of a "
+            + "spec repo\n")
     }
 
     @Test func missingArgumentIsAUsageError() throws {

@@ -176,11 +176,14 @@ enum SpecRepoFixtures {
 
     @Test func missingDirectoryFails() throws {
         let directory = try TemporaryDirectory()
-        let result = try compctl(["repo", "show", "nowhere"], in: directory.url)
+        let result = try compctl(["repo", "show", "nowhere"], in: directory.url,
+                                 environment: ["COMPCTL_HOME": directory.url.appendingPathComponent("home").path])
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr
-            == "error: no spec repo at 'nowhere': the directory does not exist; pass the path of a spec repo checkout\n")
+            == "error: no spec repo 'nowhere': it is not a name from compctl.yml or `compctl repo add` (none is "
+            + "configured or added), not a git URL, and no such directory exists; pass a name, a URL or the path of a "
+            + "spec repo\n")
     }
 
     @Test func fileInsteadOfADirectoryFails() throws {

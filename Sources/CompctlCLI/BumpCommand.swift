@@ -1,0 +1,233 @@
+import ArgumentParser
+import ComponentRelease
+import Foundation
+import Git
+import Podspec
+import SpecRepo
+import Versioning
+
+/// `compctl bump`: releases the component whose work tree this is.
+struct BumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bump",
+        abstract: "Release the component in this work tree: new version, commit, tag, push, publish.",
+        discussion: """
+            Finds the podspec (the only *.podspec or *.podspec.json at the repository's root, \
+            or --podspec), computes the next version (as `compctl version bump`, with the rc \
+            label of compctl.yml), rewrites only the version literal, commits \
+            `Release Foo 0.1.8-rc.1` and creates an annotated tag in compctl.yml's tag format. \
+            --push pushes the branch, then the tag, to origin; --publish SOURCE then publishes \
+            the spec (its checks run before anything changes).
+
+            Refuses, changing nothing, when the work tree is dirty, the tag exists (locally or \
+            on origin), the version would go backwards, or the podspec cannot be rewritten \
+            safely. If the push fails, the commit, the tag and the podspec change are undone.
+
+            JSON: {"schemaVersion": 1, "name", "podspec", "from", "version", "branch", "tag", \
+            "commit", "pushed", "dryRun", "published": {"repo", "path", "message", "commit"} or null}.
+            """
+    )
+
+    @Flag(help: "Raise the major version.") var major = false
+    @Flag(help: "Raise the minor version.") var minor = false
+    @Flag(help: "Raise the patch version.") var patch = false
+    @Flag(help: "Make the next release candidate (of the next patch, or with --minor or --major).")
+    var rc = false
+    @Flag(help: "Promote a release candidate to its release.") var release = false
+
+    @Option(help: ArgumentHelp("The podspec to bump (default: the only one at the repository's root).", valueName: "path"))
+    var podspec: String?
+
+    @Flag(help: "Commit without creating the tag.")
+    var noTag = false
+
+    @Flag(help: "Push the branch and the tag to origin.")
+    var push = false
+
+    @Option(help: ArgumentHelp("After pushing, publish the spec into this spec repo.", valueName: "source"))
+    var publish: String?
+
+    @Flag(help: "Check everything and show what would happen, changing nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print one JSON document instead of text.")
+    var json = false
+
+    @OptionGroup var config: ConfigOptions
+
+    func validate() throws {
+        let levels = [major, minor, patch].filter { $0 }.count
+        if release, rc || levels > 0 {
+            throw ValidationError("--release cannot be combined with another bump")
+        }
+        if rc, levels > 1 {
+            throw ValidationError("--rc takes at most one of --major, --minor or --patch")
+        }
+        if !rc, !release, levels != 1 {
+            throw ValidationError("choose one bump: --major, --minor, --patch, --rc (with --major or --minor) or --release")
+        }
+        if publish != nil, !push {
+            throw ValidationError("--publish needs --push: consumers fetch the tag from the component's remote")
+        }
+        if publish != nil, noTag {
+            throw ValidationError("--publish cannot be combined with --no-tag: the published spec names the tag")
+        }
+    }
+
+    private var kind: BumpKind {
+        if release { return .release }
+        let level: RCBase = major ? .major : (minor ? .minor : .patch)
+        if rc { return .rc(base: level) }
+        switch level {
+        case .major: return .major
+        case .minor: return .minor
+        case .patch: return .patch
+        }
+    }
+
+    func run() throws {
+        let sources = try reportingErrors { try SpecSources(config: config) }
+        defer { sources.reporter.finish() }
+        let releaser = ComponentReleaser(credentials: sources.cache.credentials)
+        let plan = try reportingErrors {
+            try releaser.plan(BumpRequest(
+                kind: kind, podspec: podspec, rcLabel: sources.configuration.rcLabel,
+                tagFormat: sources.configuration.tagFormat.rawValue, createsTag: !noTag, push: push))
+        }
+        for warning in plan.warnings { Console.warning(warning) }
+
+        // The spec as it will be published, checked against the spec repo before anything changes.
+        var publishing: (file: PodspecFile, target: PublishTarget, name: String, url: String, plan: PublishPlan)?
+        if let publish {
+            publishing = try reportingErrors {
+                let target = try sources.resolver.publishTarget(publish)
+                let file = PodspecFile(path: plan.podspecDisplayPath, contents: plan.newContents,
+                                       spec: try PodspecReader.read(data: plan.newContents, path: plan.podspecDisplayPath))
+                let shown = PublishTarget(name: target.name, url: Git.redact(target.url))
+                switch try SpecPublisher(cache: sources.cache).precheck(file, to: target.name, url: target.url) {
+                case .problems(let problems):
+                    for problem in problems { Console.error(problem.message) }
+                    Console.error("the spec would not publish to \(target.name); nothing was changed")
+                    throw Exit.problems
+                case .planned(let publishPlan), .published(let publishPlan, _, _, _):
+                    return (file, shown, target.name, target.url, publishPlan)
+                }
+            }
+        }
+
+        if dryRun {
+            if json {
+                try JSONOutput.print(BumpDocument(plan: plan, commit: nil, pushed: false, dryRun: true, published: nil))
+                return
+            }
+            Console.out("would set the version of \(plan.podspecDisplayPath) from \(plan.from) to \(plan.to)")
+            Console.out("would commit \(plan.message) on \(plan.branch)")
+            if let tag = plan.tag { Console.out("would tag \(tag)") }
+            if push {
+                let url = Git.redact(plan.remoteURL ?? plan.remoteName)
+                Console.out("would push \(plan.branch)" + (plan.tag.map { " and tag \($0)" } ?? "") + " to \(url)")
+            }
+            if let publishing {
+                Console.out("would publish \(publishing.plan.path) to \(publishing.target.name): \(publishing.plan.message)")
+            }
+            return
+        }
+
+        let result = try reportingErrors { try releaser.apply(plan, push: push) }
+        var published: BumpDocument.Published?
+        if !json {
+            Console.out("released \(plan.name) \(plan.to): commit \(result.commit.shortHex) on \(plan.branch)"
+                + (plan.tag.map { ", tag \($0)" } ?? ""))
+            if result.pushed {
+                Console.out("pushed \(plan.branch)" + (plan.tag.map { " and tag \($0)" } ?? "")
+                    + " to \(Git.redact(plan.remoteURL ?? plan.remoteName))")
+            }
+        }
+        if let publishing {
+            let outcome: PublishOutcome
+            do {
+                outcome = try SpecPublisher(cache: sources.cache, policy: PublishCommand.retryPolicy).publish(
+                    publishing.file, to: publishing.name, url: publishing.url)
+            } catch {
+                Console.error("\(plan.name) \(plan.to) is released and pushed, but publishing it to "
+                    + "\(publishing.target.name) failed: \(error); publish it with "
+                    + "`compctl publish \(plan.podspecDisplayPath) --repo \(publish ?? publishing.name)`")
+                throw Exit.failure
+            }
+            if case .problems(let problems) = outcome {
+                for problem in problems { Console.error(problem.message) }
+                Console.error("\(plan.name) \(plan.to) is released and pushed, but was not published to "
+                    + "\(publishing.target.name); fix the problems, then run `compctl publish \(plan.podspecDisplayPath) "
+                    + "--repo \(publish ?? publishing.name)`")
+                throw Exit.problems
+            }
+            if json {
+                if case .published(let done, let commit, _, _) = outcome {
+                    published = .init(repo: publishing.target.name, path: done.path, message: done.message,
+                                      commit: commit?.hex)
+                }
+            } else {
+                PublishCommand.printText(outcome, target: publishing.target)
+            }
+        }
+        if json {
+            try JSONOutput.print(BumpDocument(plan: plan, commit: result.commit, pushed: result.pushed, dryRun: false,
+                                              published: published))
+        }
+    }
+}
+
+/// The `bump --json` document.
+struct BumpDocument: Encodable {
+    struct Published: Encodable {
+        var repo: String
+        var path: String
+        var message: String
+        var commit: String?
+    }
+
+    var schemaVersion = JSONOutput.schemaVersion
+    var name: String
+    var podspec: String
+    var from: String
+    var version: String
+    var branch: String
+    var tag: String?
+    var commit: String?
+    var pushed: Bool
+    var dryRun: Bool
+    var published: Published?
+
+    init(plan: BumpPlan, commit: ObjectID?, pushed: Bool, dryRun: Bool, published: Published?) {
+        name = plan.name
+        podspec = plan.podspecDisplayPath
+        from = plan.from
+        version = plan.to.description
+        branch = plan.branch
+        tag = plan.tag
+        self.commit = commit?.hex
+        self.pushed = pushed
+        self.dryRun = dryRun
+        self.published = published
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(name, forKey: .name)
+        try container.encode(podspec, forKey: .podspec)
+        try container.encode(from, forKey: .from)
+        try container.encode(version, forKey: .version)
+        try container.encode(branch, forKey: .branch)
+        // Absent values are null, so the document always has the same keys.
+        try container.encode(tag, forKey: .tag)
+        try container.encode(commit, forKey: .commit)
+        try container.encode(pushed, forKey: .pushed)
+        try container.encode(dryRun, forKey: .dryRun)
+        try container.encode(published, forKey: .published)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, name, podspec, from, version, branch, tag, commit, pushed, dryRun, published
+    }
+}

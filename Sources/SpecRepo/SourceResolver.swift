@@ -1,0 +1,243 @@
+import Foundation
+import Git
+
+/// A spec repo that compctl.yml names: `spec_repos: [{name, url}]`, the URL already
+/// resolved against the file's directory when it is a relative path.
+public struct ConfiguredSpecRepo: Sendable, Equatable {
+    /// The name commands accept as SOURCE, and the cache directory's name.
+    public var name: String
+    /// A git URL, a bare repository or a directory.
+    public var url: String
+
+    /// A configured spec repo.
+    public init(name: String, url: String) {
+        self.name = name
+        self.url = url
+    }
+}
+
+/// Where a SOURCE argument points, before anything is read.
+public enum SourceLocation: Sendable, Equatable {
+    /// A plain folder or a git work tree, read as files: uncommitted edits are visible,
+    /// as a user at their desk expects.
+    case directory(path: String)
+    /// A bare repository on this machine, read from git objects at its HEAD.
+    case bareRepository(path: String)
+    /// A remote repository, read from compctl's bare clone of it in the cache.
+    case cached(name: String, url: String)
+}
+
+/// A spec repo opened for reading.
+public struct OpenedSource {
+    /// Its name for messages and `repo show` (`acme`).
+    public var name: String
+    /// Where it was found.
+    public var location: SourceLocation
+    /// What messages show as its place: the path, or the redacted URL.
+    public var displayLocation: String
+    /// The listed repo; `nil` when it is a git repository without a commit yet.
+    public var repository: SpecRepository?
+    /// The commit read, for git sources.
+    public var commit: ObjectID?
+}
+
+/// Turns the SOURCE of a command into a spec repo, in this order:
+/// 1. a git URL (`scheme://…` or `user@host:path`): cached under a name derived from it;
+/// 2. a name from compctl.yml (the project's own declaration wins over a directory);
+/// 3. an existing directory: a bare repository is read from git objects at HEAD, a plain
+///    folder or a git work tree as files;
+/// 4. the name of a repo added with `repo add` (compctl's global cache never shadows a
+///    directory that exists where the command runs).
+///
+/// Cached repos are cloned on first use and, when `fetchesCachedSources` is set, fetched
+/// before they are read.
+public struct SourceResolver {
+    /// Where remote spec repos are cloned.
+    public var cache: SpecRepoCache
+    /// The spec repos compctl.yml lists, in priority order.
+    public var configured: [ConfiguredSpecRepo]
+    /// Relative paths start here.
+    public var workingDirectory: String
+    /// Whether a cached repo is fetched before it is read (a fresh clone is never fetched).
+    public var fetchesCachedSources: Bool
+
+    /// A resolver over `cache` and the configured repos.
+    public init(
+        cache: SpecRepoCache, configured: [ConfiguredSpecRepo] = [],
+        workingDirectory: String = FileManager.default.currentDirectoryPath, fetchesCachedSources: Bool = true
+    ) {
+        self.cache = cache
+        self.configured = configured
+        self.workingDirectory = workingDirectory
+        self.fetchesCachedSources = fetchesCachedSources
+    }
+
+    // MARK: - Classifying
+
+    /// Whether `text` is a git URL rather than a path or a name: it has a scheme
+    /// (`file://`, `ssh://`, `https://`…) or is scp-like (`git@host:path`).
+    public static func isURL(_ text: String) -> Bool {
+        if let separator = text.range(of: "://") {
+            let scheme = text[..<separator.lowerBound]
+            return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+        }
+        guard let at = text.firstIndex(of: "@"), let colon = text.firstIndex(of: ":") else { return false }
+        return at < colon && !text[..<colon].contains("/")
+    }
+
+    /// Where `source` points; clones and fetches nothing.
+    public func locate(_ source: String) throws -> SourceLocation {
+        if Self.isURL(source) {
+            return .cached(name: cacheName(forURL: source), url: source)
+        }
+        if let entry = configured.first(where: { $0.name == source }) {
+            return try location(of: entry)
+        }
+        let path = absolute(source)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw SpecRepoError.repositoryIsAFile(source) }
+            if let repository = try? Repository.open(at: path), repository.isBare {
+                return .bareRepository(path: path)
+            }
+            return .directory(path: path)
+        }
+        if cache.contains(source) {
+            return .cached(name: source, url: try cache.info(source).url)
+        }
+        throw SpecRepoError.unknownSource(source, known: knownNames())
+    }
+
+    /// The cache name for a URL: the configured or cached repo with that URL, else the
+    /// URL's last path component (`specs` for `…/specs.git`), made unique with a hash of the
+    /// URL when another repo already has that name.
+    public func cacheName(forURL url: String) -> String {
+        if let entry = configured.first(where: { Self.isURL($0.url) ? $0.url == url : absolute($0.url) == url }) {
+            return entry.name
+        }
+        for name in cache.names() where (try? cache.info(name).url) == url {
+            return name
+        }
+        var base = String(url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last ?? "")
+        if base.hasSuffix(".git") { base.removeLast(4) }
+        base = String(base.unicodeScalars.map { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "-"
+        })
+        while base.hasPrefix(".") { base.removeFirst() }
+        if base.isEmpty { base = "specs" }
+        if !cache.contains(base) && !configured.contains(where: { $0.name == base }) { return base }
+        return base + "-" + MD5.hexDigest(url).prefix(8)
+    }
+
+    /// The names a SOURCE may use: configured ones in priority order, then cached ones.
+    public func knownNames() -> [String] {
+        var names = configured.map(\.name)
+        for name in cache.names() where !names.contains(name) { names.append(name) }
+        return names
+    }
+
+    // MARK: - Opening
+
+    /// Opens `source` for reading, cloning or fetching a cached repo first as needed.
+    public func open(_ source: String, depth: ListingDepth = .versionDirectories) throws -> OpenedSource {
+        let location = try locate(source)
+        // Messages show a path as the user wrote it; a configured name shows its resolved path.
+        let configured = configuredName(source)
+        switch location {
+        case .directory(let path):
+            let shown = configured == nil ? spelling(of: source, for: path) : path
+            let repository = try SpecRepository(tree: DirectorySpecTree(path: shown), name: configured, depth: depth)
+            return OpenedSource(name: repository.name, location: location, displayLocation: shown,
+                                repository: repository, commit: nil)
+        case .bareRepository(let path):
+            let shown = configured == nil ? spelling(of: source, for: path) : path
+            let gitRepository = try Repository.open(at: path)
+            let name = configured ?? Self.repositoryName(path)
+            guard let head = try? gitRepository.resolve("HEAD") else {
+                return OpenedSource(name: name, location: location, displayLocation: shown, repository: nil, commit: nil)
+            }
+            let tree = try GitSpecTree(repositoryAt: path, revision: head.hex, location: shown)
+            return OpenedSource(name: name, location: location, displayLocation: shown,
+                                repository: try SpecRepository(tree: tree, name: name, depth: depth), commit: head)
+        case .cached(let name, let url):
+            try prepareCache(name: name, url: url)
+            let display = Git.redact(url)
+            guard let tree = try cache.tree(of: name, location: display) else {
+                return OpenedSource(name: name, location: location, displayLocation: display, repository: nil, commit: nil)
+            }
+            let repository: SpecRepository
+            do {
+                repository = try SpecRepository(tree: tree, name: name, depth: depth)
+            } catch SpecRepoError.notASpecRepository {
+                throw SpecRepoError.remoteIsNotASpecRepository(url: display, branch: try cache.info(name).branch)
+            }
+            return OpenedSource(name: name, location: location, displayLocation: display,
+                                repository: repository, commit: tree.commit)
+        }
+    }
+
+    /// Where `publish` pushes for `source`: a cached clone of a remote or of a bare
+    /// repository on this machine. A plain folder or a work tree cannot be published to.
+    public func publishTarget(_ source: String) throws -> (name: String, url: String) {
+        switch try locate(source) {
+        case .cached(let name, let url):
+            return (name, url)
+        case .bareRepository(let path):
+            return (cacheName(forURL: path), path)
+        case .directory(let path):
+            let reason = (try? Repository.open(at: path)) != nil
+                ? "it is a git work tree, and compctl publishes by pushing to the spec repo's remote, never into a checkout"
+                : "it is a plain directory, not a git repository"
+            throw SpecRepoError.notPublishable(source: source, reason: reason)
+        }
+    }
+
+    /// Clones the cached repo if it is missing, else fetches it when asked to.
+    public func prepareCache(name: String, url: String) throws {
+        if try cache.ensure(name: name, url: url) { return }
+        if fetchesCachedSources { try cache.update(name) }
+    }
+
+    // MARK: - Helpers
+
+    /// `source` as the user wrote it when it names `path` from this process's directory too
+    /// (the command line's case), else the absolute `path`.
+    private func spelling(of source: String, for path: String) -> String {
+        var fromHere = URL(fileURLWithPath: source).standardizedFileURL.path
+        while fromHere.count > 1 && fromHere.hasSuffix("/") { fromHere.removeLast() }
+        return fromHere == path ? source : path
+    }
+
+    private func configuredName(_ source: String) -> String? {
+        configured.contains { $0.name == source } ? source : nil
+    }
+
+    /// `specs` for `/srv/git/specs.git`, as git names a clone of it.
+    static func repositoryName(_ path: String) -> String {
+        var name = URL(fileURLWithPath: path).lastPathComponent
+        if name.hasSuffix(".git") && name.count > 4 { name.removeLast(4) }
+        return name
+    }
+
+    private func location(of entry: ConfiguredSpecRepo) throws -> SourceLocation {
+        if Self.isURL(entry.url) { return .cached(name: entry.name, url: entry.url) }
+        let path = absolute(entry.url)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SpecRepoError.configuredPathMissing(name: entry.name, path: entry.url)
+        }
+        if let repository = try? Repository.open(at: path), repository.isBare {
+            return .bareRepository(path: path)
+        }
+        return .directory(path: path)
+    }
+
+    /// `path` made absolute against the working directory and tidied (`.`, `..`, `//`).
+    public func absolute(_ path: String) -> String {
+        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        var result = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
+        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+}
