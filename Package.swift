@@ -23,7 +23,7 @@ let package = Package(
         .target(
             name: "CompctlCLI",
             dependencies: [
-                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report",
+                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
                 "ComponentRelease",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
