@@ -322,7 +322,7 @@ struct IntegrateCommand: AsyncParsableCommand {
     private func execute(_ plan: Plan) async throws {
         let lockPath = URL(fileURLWithPath: plan.podfilePath).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
         let pinTexts = plan.candidates.map(\.pin.text)
-        var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath], stagedDirectory: nil)
+        var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath], stagedDirectory: plan.scratch)
         try reportingErrors { try journal.save(in: plan.root) }
         let project = try reportingErrors { try Repository.open(at: plan.root, searchingParents: true) }
         let branch = project.headBranch ?? "main"
