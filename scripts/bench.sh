@@ -9,20 +9,18 @@
 #            of the requirements pin an older release exactly and the Podfile pins 20% of its
 #            pods ("pins"), so that consumers disagree, the resolver backtracks and some
 #            seeds end in a conflict (exit 2, explained); then the median seed and the worst;
-#   check    `compctl graph --check` over the whole 10,000-pod repos.
+#   check    `compctl graph --check` over the whole 10,000-pod repos;
+#   git      the 10,000-pod repo as a git source: `repo show` read from git objects with
+#            compctl's cache already fetched, and the first clone into the cache
+#            (`repo add`, over the file:// transport and as a local copy; median of 3).
 #
 #   scripts/bench.sh [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
 #                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
-#                    [--only "listing resolve check git integrate"] [--git-pods N] [--clone-runs N]
-#   git      the 10,000-pod repo as a git source: `repo show` read from git objects with the
-#            cache already fetched, and the first clone of it into compctl's cache
-#            (`repo add`, over the file:// transport); `--no-git` skips it;
-#   integrate `compctl integrate --check-command true` into a main project whose Podfile names
-#            pods of the 5,000-pod repo (a local bare spec repo): the overhead outside the check.
+#                    [--git-pods N] [--clone-runs N] [--only "listing resolve check git"]
 #
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
-# CLI turns the git-source one into a packed bare repository once (a few minutes).
+# CLI commits the git-source one into a packed bare repository once (a few minutes).
 # Uses hyperfine (installed with apt-get when missing and possible), else a plain loop
 # timed with `date +%s%N`. Prints Markdown tables on stdout; progress goes to stderr.
 set -euo pipefail
@@ -33,12 +31,11 @@ runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
 seeds="1 2 3 4 5"
-only="listing resolve check git integrate"
-versions=20
-seed=42
+only="listing resolve check git"
 git_pods=10000
 clone_runs=3
-with_git=true
+versions=20
+seed=42
 while (($#)); do
     case "$1" in
         --work) work="$2"; shift 2 ;;
@@ -50,8 +47,7 @@ while (($#)); do
         --only) only="$2"; shift 2 ;;
         --git-pods) git_pods="$2"; shift 2 ;;
         --clone-runs) clone_runs="$2"; shift 2 ;;
-        --no-git) with_git=false; shift ;;
-        -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -81,8 +77,8 @@ ms() { awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'; }
 # "<median wall> | <mean CPU>" of `$runs` runs of the command in "$@" (output discarded;
 # a non-zero exit, such as a conflict's 2, is expected and ignored). The median in seconds
 # is also written to $work/last-median (callers run this in a subshell). CPU time (user +
-# system, from hyperfine) is less disturbed by other load on the machine.
-# With $prepare set, that shell command runs before each run (and no warm-up is done).
+# system, from hyperfine) is less disturbed by other load on the machine. With $prepare
+# set, that shell command runs before each run, and there is no warm-up.
 prepare=""
 measure() {
     if command -v hyperfine >/dev/null 2>&1; then
@@ -238,10 +234,9 @@ if wants check; then
         echo "| 10000 x $versions, $variant | \`compctl graph --check\` | $problems | $(measure "$compctl" graph --check --source "$dir") |"
     done
 fi
-
-# The git source: the plain synthetic repo committed into a packed bare repository, read
+# The git source: the plain 10,000-pod repo committed into a packed bare repository, read
 # through compctl's cache. Only compctl's own work is timed; the git CLI just builds it.
-if $with_git && wants git; then
+if wants git; then
     dir="$(repo "$git_pods" plain)"
     bare="$dir.git"
     if [ ! -f "$bare.done" ]; then
@@ -261,7 +256,10 @@ if $with_git && wants git; then
     name="$git_pods x $versions, git source"
     home="$work/compctl-home"
     url="file://$bare"
-    log "timing $name: first clone ($clone_runs runs)"
+    echo
+    echo "| repo | command | median wall | mean CPU (user+sys) |"
+    echo "|---|---|---|---|"
+    log "timing $name: first clone ($clone_runs runs each)"
     saved_runs="$runs"
     runs="$clone_runs"
     prepare="rm -rf '$home'"
@@ -277,8 +275,8 @@ if $with_git && wants git; then
         exit 1
     fi
     log "timing $name: repo show with the cache fetched"
-    echo "| $name | \`compctl repo show bench\` (cache fetched, no-op fetch included) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench) |"
-    echo "| $name | \`compctl repo show bench --no-fetch\` (cache fetched) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench --no-fetch) |"
-    echo "| $name | \`compctl repo show $(basename "$bare")\` (the bare repository itself) | $(measure "$compctl" repo show "$bare") |"
+    echo "| $name | \`compctl repo show bench\` (cache fetched, no-op fetch included; median of $runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench) |"
+    echo "| $name | \`compctl repo show bench --no-fetch\` (cache fetched; median of $runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench --no-fetch) |"
+    echo "| $name | \`compctl repo show $(basename "$bare")\` (the bare repository itself; median of $runs) | $(measure "$compctl" repo show "$bare") |"
 fi
 log "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The README's first command: installs what is missing, builds compctl, and runs it on the
-# embedded sample: the private spec repo in Specs/ and the main project in scripts/sample-app.
-# Then it turns Specs/ into a bare spec repo and sample components into bare component repos
-# in a temporary folder, and releases, publishes and integrates with compctl. The git CLI only
-# builds the sample repositories; everything compctl does goes through libgit2.
+# embedded sample: the private spec repo in Specs/ and the main project in scripts/sample-app/.
+# Then the release flow on real git repositories in a temporary folder: Specs/ as a bare
+# spec repo and three sample components as bare component repos, released with bump and
+# published with publish. The git CLI only builds those sample repositories; everything
+# compctl does goes through libgit2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -82,33 +83,35 @@ else
 fi
 cd "$root"
 
-bin="$compctl"
-
+# The release flow, on git repositories in a temporary folder. compctl keeps its cache of
+# spec repos under $COMPCTL_HOME; COMPCTL_GIT_ISOLATE keeps the user's ~/.gitconfig (url
+# rewrites, credential helpers) out of the demo, and so do the GIT_CONFIG_* variables for
+# the git CLI that builds the sample repositories.
 work="$(mktemp -d "${TMPDIR:-/tmp}/compctl-demo.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-# compctl keeps its cache of spec repos under $COMPCTL_HOME; COMPCTL_GIT_ISOLATE keeps the
-# user's ~/.gitconfig (url rewrites, credential helpers) out of the demo.
 export COMPCTL_HOME="$work/home" COMPCTL_GIT_ISOLATE=1
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 git() { command git -c user.name="Demo" -c user.email="demo@example.invalid" -c init.defaultBranch=main "$@"; }
 
-step "Turning Specs/ into a bare spec repo: $work/specs.git"
+step "Specs/ as a bare spec repo, and XXLogger, XXNetworking, XXUIKit as bare component repos"
 cp -R Specs "$work/specs-src"
 git -C "$work/specs-src" init -q
 git -C "$work/specs-src" add -A
 git -C "$work/specs-src" commit -q -m "Acme iOS Specs"
 git clone -q --bare "$work/specs-src" "$work/specs.git"
 rm -rf "$work/specs-src"
-
-step "Making a bare component repo for XXLogger, XXNetworking and XXUIKit from its newest spec"
+echo "spec repo: $work/specs.git"
 for pod in XXLogger XXNetworking XXUIKit; do
-    # `repo show` lists versions highest first: the second field is the newest.
-    version="$("$bin" repo show Specs 2>/dev/null | awk -v pod="$pod" '$1 == pod { print $2 }')"
+    # Each component starts at its newest published version: `repo show` lists versions
+    # highest first, so the second field is the newest. Its podspec's source points at
+    # the component's bare repo, which has the version's tag.
+    version="$("$compctl" repo show Specs 2>/dev/null | awk -v pod="$pod" '$1 == pod { print $2 }')"
     spec="$(ls "Specs/$pod/$version/")"
     mkdir -p "$work/$pod/$pod/Classes"
     sed "s#https://git.acme.example/ios/$pod.git#$work/$pod.git#" "Specs/$pod/$version/$spec" > "$work/$pod/$spec"
     printf '# %s\n\nA sample component of the Acme app.\n' "$pod" > "$work/$pod/README.md"
-    printf 'public enum %s {\n    public static let version = "%s"\n}\n' "$pod" "$version" > "$work/$pod/$pod/Classes/$pod.swift"
+    printf 'public enum %s {\n    public static let version = "%s"\n}\n' "$pod" "$version" \
+        > "$work/$pod/$pod/Classes/$pod.swift"
     git -C "$work/$pod" init -q
     git -C "$work/$pod" add -A
     git -C "$work/$pod" commit -q -m "$pod $version"
@@ -117,36 +120,44 @@ for pod in XXLogger XXNetworking XXUIKit; do
     git -C "$work/$pod" remote add origin "$work/$pod.git"
     git -C "$work/$pod" fetch -q origin
     git -C "$work/$pod" branch -q -u origin/main
-    echo "$pod $version: $work/$pod (origin $work/$pod.git)"
+    echo "component: $work/$pod at $version (origin $work/$pod.git)"
 done
 
-step "bump --rc in XXLogger: the next release candidate, committed, tagged and pushed"
-(cd "$work/XXLogger" && "$bin" bump --rc --push)
+step "bump --rc in XXLogger: rewrite the version, commit, tag the release candidate, push"
+cd "$work/XXLogger"
+echo "\$ cd $work/XXLogger"
+run bump --rc --push
 
-step "publish the rc's spec: lint, cycle and tag checks against the spec repo, then [Update] and push"
-"$bin" publish "$work/XXLogger/XXLogger.podspec" --repo "$work/specs.git"
+step "Publish the rc's spec: lint, cycle and tag checks against the spec repo, then commit and push"
+run publish XXLogger.podspec --repo "$work/specs.git"
+echo "(the same version again is refused, and nothing changes:)"
+status=0
+run publish XXLogger.podspec --repo "$work/specs.git" || status=$?
+echo "(exit code $status)"
 
-step "publishing the same version again is refused, and changes nothing"
-"$bin" publish "$work/XXLogger/XXLogger.podspec" --repo "$work/specs.git" || echo "(exit $?)"
+step "bump refuses a dirty work tree, and changes nothing"
+cd "$work/XXNetworking"
+echo "\$ cd $work/XXNetworking"
+echo "// work in progress" >> XXNetworking/Classes/XXNetworking.swift
+status=0
+run bump --patch || status=$?
+echo "(exit code $status)"
 
-step "bump refuses a dirty work tree in XXNetworking, and changes nothing"
-echo "// work in progress" >> "$work/XXNetworking/XXNetworking/Classes/XXNetworking.swift"
-(cd "$work/XXNetworking" && "$bin" bump --patch) || echo "(exit $?)"
+step "Release and publish in one go: bump --rc --minor --push --publish, a dry run first"
+cd "$work/XXUIKit"
+echo "\$ cd $work/XXUIKit"
+run bump --rc --minor --push --publish "$work/specs.git" --dry-run
+run bump --rc --minor --push --publish "$work/specs.git"
+cd "$root"
 
-step "bump --rc --minor --push --publish in XXUIKit: release and publish in one go (dry run first)"
-(cd "$work/XXUIKit" && "$bin" bump --rc --minor --push --publish "$work/specs.git" --dry-run)
-(cd "$work/XXUIKit" && "$bin" bump --rc --minor --push --publish "$work/specs.git")
+step "repo add: clone the spec repo into compctl's cache, through libgit2"
+run repo add acme "file://$work/specs.git"
+run repo list
 
-step "repo add acme: clone the spec repo into compctl's cache ($COMPCTL_HOME/repos/acme)"
-"$bin" repo add acme "file://$work/specs.git"
-"$bin" repo list
+step "repo show: the spec repo read from git objects, with the two new release candidates"
+run repo show acme
+echo "(the spec repo's history:)"
+git --git-dir "$work/specs.git" log --format='%h %s' -3
 
-step "repo show acme: every pod, versions highest first, read from git objects (the new rcs included)"
-"$bin" repo show acme
-
-step "the spec repo's history"
-git --git-dir "$work/specs.git" log --format='%h %s' -4
-
-# INTEGRATE-DEMO
 echo
 echo "demo finished: compctl $("$compctl" --version | cut -d' ' -f2-) at $compctl"

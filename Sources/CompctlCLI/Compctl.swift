@@ -14,11 +14,11 @@ public struct Compctl: AsyncParsableCommand {
         subcommands: [
             InitCommand.self,
             VersionCommand.self,
-            BumpCommand.self,
-            PublishCommand.self,
             SpecCommand.self,
             LintCommand.self,
             RepoCommand.self,
+            BumpCommand.self,
+            PublishCommand.self,
             ResolveCommand.self,
             GraphCommand.self,
             WhyCommand.self,

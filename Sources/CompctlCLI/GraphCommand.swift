@@ -77,7 +77,7 @@ struct GraphCommand: ParsableCommand {
         let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [ResolvedSource]) in
             let configuration = try config.load()
             if let podfile { try PodfileInputs.requireFile(podfile) }
-            return (configuration, try SourceReader(configuration: configuration).sources(sourceOptions.sources))
+            return (configuration, try SourceResolver(configuration: configuration).sources(sourceOptions.sources))
         }
         let inputs = try podfile.map { path in
             try reportingErrors { try PodfileInputs(path: path, sources: sources) }

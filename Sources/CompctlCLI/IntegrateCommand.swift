@@ -217,7 +217,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             let staged = scratch + "/staged-specs.git"
             try Self.stage(candidates.compactMap(\.podspec), from: target.url, into: staged, name: target.name)
 
-            let reader = SourceReader(configuration: configuration, depth: .onDemand, fetch: false)
+            let reader = SourceResolver(configuration: configuration, depth: .onDemand)
             let others = configuration.specRepos.map(\.name).filter { $0 != repoSource && $0 != opened.name }
             let stagedSources = try reader.sources([staged] + others)
             let originalSources = try reader.sources([repoSource] + others)

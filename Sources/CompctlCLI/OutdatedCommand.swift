@@ -50,7 +50,7 @@ struct OutdatedCommand: ParsableCommand {
     func run() throws {
         let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [ResolvedSource]) in
             let configuration = try config.load()
-            return (configuration, try SourceReader(configuration: configuration).sources(sourceOptions.sources))
+            return (configuration, try SourceResolver(configuration: configuration).sources(sourceOptions.sources))
         }
         let catalog = PodCatalog(providers: sources.map(\.repository))
         var targets: [(String, String)] = []

@@ -132,7 +132,7 @@ struct PinCommand: ParsableCommand {
             let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
             try PodfileInputs.requireFile(path)
             try IntegrationJournal.recoverIfNeeded(in: Self.projectRoot(of: path))
-            let sources = try SourceReader(configuration: configuration).sources(sourceOptions.sources)
+            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
             return (try PodfileInputs(path: path, sources: sources), sources)
         }
         inputs.warnings.forEach(Console.warning)

@@ -11,7 +11,8 @@ import Versioning
 /// `--source SOURCE…`, shared by the commands that read spec repos.
 struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("source"), help: ArgumentHelp(
-        "A spec repo: a name from compctl.yml or a directory; repeat for several, highest priority first "
+        "A spec repo: a name from compctl.yml, a directory, a bare repository or a git URL; repeat for several, "
+            + "highest priority first "
             + "(default: the spec_repos of compctl.yml).",
         valueName: "source"))
     var sources: [String] = []

@@ -57,7 +57,7 @@ struct RepoAddCommand: ParsableCommand {
                 throw CommandError("compctl.yml already lists a spec repo called '\(name)' (\(Git.redact(entry.url))); "
                     + "it is cloned on first use, or now with `compctl repo update \(name)`")
             }
-            let location = SourceResolver.isURL(url) ? url : sources.resolver.absolute(url)
+            let location = SourceLocator.isURL(url) ? url : sources.resolver.absolute(url)
             if dryRun {
                 if sources.cache.contains(name) {
                     throw SpecRepoError.alreadyAdded(name: name, url: Git.redact(try sources.cache.info(name).url))
@@ -108,7 +108,7 @@ struct RepoListCommand: ParsableCommand {
             var listed: Set<String> = []
             for entry in sources.resolver.configured {
                 listed.insert(entry.name)
-                if !SourceResolver.isURL(entry.url) {
+                if !SourceLocator.isURL(entry.url) {
                     rows.append(.init(name: entry.name, url: Git.redact(entry.url), origin: "config", state: "in place"))
                 } else if sources.cache.contains(entry.name), let repo = try? sources.cache.info(entry.name) {
                     rows.append(.init(repo, origin: "config"))
@@ -243,7 +243,7 @@ struct RepoUpdateCommand: ParsableCommand {
     private func update(_ name: String, sources: SpecSources) throws -> String {
         defer { sources.reporter.finish() }
         if let entry = sources.resolver.configured.first(where: { $0.name == name }) {
-            guard SourceResolver.isURL(entry.url) else {
+            guard SourceLocator.isURL(entry.url) else {
                 return "\(name): read in place from \(Git.redact(entry.url)), nothing to fetch"
             }
             if dryRun && !sources.cache.contains(name) {

@@ -162,7 +162,7 @@ struct ReportSkewCommand: ParsableCommand {
     /// and Podfiles go through `SourceResolver` and `PodfileInputs`, as `resolve` reads them.
     private func gatherInput() throws -> (ReportInput, [ResolvedSource]) {
         let configuration = try config.load()
-        let sources = try SourceReader(configuration: configuration).sources(sourceOptions.sources)
+        let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
         var projects: [ProjectInput] = []
         var warnings: [String] = []
         var unreadable: [String] = []

@@ -34,7 +34,7 @@ enum GitSession {
 /// the cache under `$COMPCTL_HOME` and a progress line for clones and fetches.
 struct SpecSources {
     let configuration: Configuration
-    let resolver: SourceResolver
+    let resolver: SourceLocator
     let reporter: TransferReporter
 
     /// Loads the configuration (a bad compctl.yml is an error) and sets up git.
@@ -49,7 +49,7 @@ struct SpecSources {
         let reporter = TransferReporter()
         self.reporter = reporter
         let cache = SpecRepoCache.standard(progress: { activity, progress in reporter.report(activity, progress) })
-        resolver = SourceResolver(
+        resolver = SourceLocator(
             cache: cache,
             configured: configuration.specRepos.map {
                 ConfiguredSpecRepo(name: $0.name, url: configuration.resolve(path: $0.url))
@@ -67,6 +67,8 @@ struct SpecSources {
 }
 
 /// Shows clone and fetch progress on one line of stderr, only when stderr is a terminal.
+/// libgit2 reports progress on the thread that runs the clone or fetch, one operation at a
+/// time, so the state here is never touched by two threads at once.
 final class TransferReporter: @unchecked Sendable {
     private let line = ProgressLine()
     private let isTerminal = isatty(STDERR_FILENO) == 1

@@ -43,7 +43,7 @@ struct WhyCommand: ParsableCommand {
             let configuration = try config.load()
             let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
             try PodfileInputs.requireFile(path)
-            let sources = try SourceReader(configuration: configuration).sources(sourceOptions.sources)
+            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
             return (try PodfileInputs(path: path, sources: sources), sources)
         }
         inputs.warnings.forEach(Console.warning)

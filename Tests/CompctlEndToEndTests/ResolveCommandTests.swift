@@ -221,30 +221,30 @@ struct ResolveJSON: Decodable, Equatable {
         let result = try SampleApp.run(["resolve", "--source", "nowhere"] + SampleApp.config)
         #expect(result.exitCode == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: no spec repo 'nowhere': it is not a name from compctl.yml or `compctl repo add` "
-            + "(known: acme), not a git URL, and no such directory exists; pass a name, a URL or the path of a spec repo\n")
+        #expect(result.stderr == "error: unknown source 'nowhere': no directory at that path and no spec repo of that "
+            + "name (compctl.yml configures acme); pass a spec repo directory or a configured name\n")
     }
 
     @Test func reportsEveryBadSourceAtOnce() throws {
         let result = try SampleApp.run(["resolve", "--source", "nowhere", "--source", "scripts"] + SampleApp.config)
         #expect(result.exitCode == 1)
         #expect(result.stderr == """
-            error: no spec repo 'nowhere': it is not a name from compctl.yml or `compctl repo add` (known: acme), not a git URL, and no such directory exists; pass a name, a URL or the path of a spec repo
+            error: unknown source 'nowhere': no directory at that path and no spec repo of that name (compctl.yml configures acme); pass a spec repo directory or a configured name
             error: 'scripts' is not a spec repo: it has no Specs/ folder, no CocoaPods-version.yml and no pod folder with a version folder in it (Name/1.0.0/Name.podspec.json); pass the root of a spec repo checkout
 
             """)
     }
 
-    /// An unreachable git source is an error that hides the credentials (a closed local
-    /// port: the test never touches the network).
-    @Test func refusesAnUnreachableGitURLWithoutShowingCredentials() throws {
-        let home = try TemporaryDirectory()
-        let result = try compctl(
-            ["resolve", "--source", "https://ci:s3cret@127.0.0.1:9/Specs.git"] + SampleApp.config,
-            in: Paths.packageRoot, environment: ["COMPCTL_HOME": home.url.path, "COMPCTL_GIT_ISOLATE": "1"])
+    /// A git source that cannot be reached is a precise error, without the credentials.
+    @Test func reportsAnUnreachableGitURLWithoutShowingCredentials() throws {
+        let world = try GitWorld()
+        let port = try freeLocalPort()
+        let result = try compctl(["resolve", "--source", "http://ci:s3cret@127.0.0.1:\(port)/Specs.git"] + SampleApp.config,
+                                 in: Paths.packageRoot, environment: world.environment)
         #expect(result.exitCode == 1)
-        #expect(result.stderr == "error: cannot reach https://***@127.0.0.1:9/Specs.git: failed to connect to "
+        #expect(result.stderr == "error: cannot reach http://***@127.0.0.1:\(port)/Specs.git: failed to connect to "
             + "127.0.0.1: Connection refused; check the url, the network, and that the repository exists\n")
+        #expect(try world.cacheEntries().isEmpty)
     }
 
     @Test func needsASource() throws {

@@ -3,19 +3,19 @@ import Git
 import Testing
 @testable import SpecRepo
 
-@Suite struct SourceResolverTests {
-    private func resolver(_ fixture: CacheFixture, configured: [ConfiguredSpecRepo] = [], fetch: Bool = true) -> SourceResolver {
-        SourceResolver(cache: fixture.cache, configured: configured, workingDirectory: fixture.scratch.path,
+@Suite struct SourceLocatorTests {
+    private func resolver(_ fixture: CacheFixture, configured: [ConfiguredSpecRepo] = [], fetch: Bool = true) -> SourceLocator {
+        SourceLocator(cache: fixture.cache, configured: configured, workingDirectory: fixture.scratch.path,
                        fetchesCachedSources: fetch)
     }
 
     @Test func recognisesGitURLs() {
         for url in ["file:///srv/specs.git", "ssh://git@host/specs.git", "https://host/specs.git", "git@host:team/specs.git",
                     "git://127.0.0.1:9418/specs"] {
-            #expect(SourceResolver.isURL(url), "\(url)")
+            #expect(SourceLocator.isURL(url), "\(url)")
         }
         for path in ["specs", "./specs", "/srv/specs.git", "dir/a@b:c", "C:foo"] {
-            #expect(!SourceResolver.isURL(path), "\(path)")
+            #expect(!SourceLocator.isURL(path), "\(path)")
         }
     }
 
@@ -50,7 +50,7 @@ import Testing
             == "no spec repo 'nope': it is not a name from compctl.yml or `compctl repo add` (known: acme), "
             + "not a git URL, and no such directory exists; pass a name, a URL or the path of a spec repo")
 
-        let missing = SourceResolver(cache: fixture.cache, configured: [ConfiguredSpecRepo(name: "gone", url: "/no/such/dir")])
+        let missing = SourceLocator(cache: fixture.cache, configured: [ConfiguredSpecRepo(name: "gone", url: "/no/such/dir")])
         #expect(throws: SpecRepoError.configuredPathMissing(name: "gone", path: "/no/such/dir")) { try missing.locate("gone") }
     }
 

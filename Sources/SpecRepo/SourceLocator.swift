@@ -51,7 +51,7 @@ public struct OpenedSource {
 ///
 /// Cached repos are cloned on first use and, when `fetchesCachedSources` is set, fetched
 /// before they are read.
-public struct SourceResolver {
+public struct SourceLocator {
     /// Where remote spec repos are cloned.
     public var cache: SpecRepoCache
     /// The spec repos compctl.yml lists, in priority order.

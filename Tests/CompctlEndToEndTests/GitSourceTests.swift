@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `resolve`, `graph` and `lint` read git sources as `repo show` does: a bare repository
+/// from its objects, a URL (or a compctl.yml name with a URL) through compctl's cache.
+@Suite struct GitSourceTests {
+    /// The sample spec repo (`Specs/`) as a bare repository in `world`.
+    private func sampleSpecRepo(_ world: GitWorld) throws -> String {
+        let bare = world("specs.git")
+        let work = world("specs-src")
+        try FileManager.default.copyItem(atPath: SampleApp.specs, toPath: work)
+        try gitCLI("init", "-q", "-b", "main", work)
+        try gitCLI("add", "-A", in: work)
+        try gitCLI("commit", "-q", "-m", "specs", in: work)
+        try gitCLI("clone", "-q", "--bare", work, bare)
+        return bare
+    }
+
+    @Test func resolveReadsABareRepositoryAndAURLLikeTheDirectory() throws {
+        let world = try GitWorld()
+        let bare = try sampleSpecRepo(world)
+        let podfile = try SampleApp.podfile(["pod 'XXCart', '~> 1.2'", "pod 'XXUIKit'"], in: world.directory)
+        let fromDirectory = try world.compctl(["resolve", "--podfile", podfile, "--source", SampleApp.specs])
+        #expect(fromDirectory.exitCode == 0, "\(fromDirectory)")
+        for source in [bare, "file://" + bare] {
+            let result = try world.compctl(["resolve", "--podfile", podfile, "--source", source])
+            #expect(result.exitCode == 0, "\(source): \(result)")
+            #expect(result.stdout == fromDirectory.stdout, "\(source)")
+        }
+        #expect(try world.cacheEntries() == ["specs"])
+    }
+
+    @Test func aConfiguredGitURLIsClonedOnFirstUse() throws {
+        let world = try GitWorld()
+        let bare = try sampleSpecRepo(world)
+        try world.directory.write("spec_repos:\n  - name: acme\n    url: file://\(bare)\n", to: "compctl.yml")
+        try world.directory.write("spec_repos:\n  - name: acme\n    url: \(SampleApp.specs)\n", to: "directory.yml")
+        let graph = try world.compctl(["graph", "--format", "json"])
+        let fromDirectory = try world.compctl(["graph", "--format", "json", "--config", "directory.yml"])
+        #expect(graph.exitCode == fromDirectory.exitCode, "\(graph)")
+        #expect(graph.stdout == fromDirectory.stdout)
+        #expect(try world.cacheEntries() == ["acme"])
+
+        try world.directory.write(jsonPodspec("Foo", "1.0.0", dependencies: ["XXLogger": ["~> 1.4"]]), to: "Foo.podspec.json")
+        let lint = try world.compctl(["lint", "Foo.podspec.json", "--source", "acme"])
+        #expect(lint.exitCode == 0, "\(lint)")
+        #expect(lint.stdout == "Foo.podspec.json: ok; dependencies satisfied by acme\n")
+    }
+
+    @Test func anEmptyGitSourceIsAnError() throws {
+        let world = try GitWorld()
+        let bare = try world.specRepo(files: [:])
+        let podfile = try SampleApp.podfile(["pod 'XXLogger'"], in: world.directory)
+        let result = try world.compctl(["resolve", "--podfile", podfile, "--source", bare])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: '\(bare)' has no commit yet, so it holds no specs; publish a spec into it first\n")
+    }
+}
