@@ -9,7 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // compctl.yml and a spec repo's CocoaPods-version.yml.
+        // compctl.yml and a spec repo's `CocoaPods-version.yml` (its sharding metadata).
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Runs the compile check in its own process group.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
@@ -23,7 +23,7 @@ let package = Package(
         .target(
             name: "CompctlCLI",
             dependencies: [
-                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report",
+                "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
                 "ComponentRelease",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

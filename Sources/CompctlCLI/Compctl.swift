@@ -23,6 +23,9 @@ public struct Compctl: AsyncParsableCommand {
             GraphCommand.self,
             WhyCommand.self,
             ReportCommand.self,
+            PinCommand.self,
+            IntegrateCommand.self,
+            OutdatedCommand.self,
         ]
     )
 

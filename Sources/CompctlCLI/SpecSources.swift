@@ -39,8 +39,12 @@ struct SpecSources {
 
     /// Loads the configuration (a bad compctl.yml is an error) and sets up git.
     init(config: ConfigOptions, fetch: Bool = true) throws {
+        try self.init(configuration: try config.load(), fetch: fetch)
+    }
+
+    /// Sets up git over an already loaded configuration.
+    init(configuration: Configuration, fetch: Bool = true) throws {
         try GitSession.prepare()
-        let configuration = try config.load()
         self.configuration = configuration
         let reporter = TransferReporter()
         self.reporter = reporter

@@ -1,0 +1,506 @@
+import ArgumentParser
+import CompileCheck
+import Config
+import FileIO
+import Foundation
+import Git
+import Graph
+import Manifest
+import Podspec
+import SpecRepo
+import Versioning
+
+/// Why an integrate stopped before changing anything.
+enum IntegrateError: Error, CustomStringConvertible {
+    case noCheckCommand
+    case noSpecRepo
+    case rcNeedsFlag(String)
+    case unknownComponent(String, repo: String)
+    case noGitSource(String, version: String)
+    case noTag(String, version: String, tag: String, url: String, reason: String)
+    case noPodspecAtTag(String, tag: String, url: String)
+    case podspecMismatch(path: String, expected: String, found: String)
+    case notAGitProject(String)
+
+    var description: String {
+        switch self {
+        case .noCheckCommand:
+            return "no compile check to run: pass --check-command CMD, or set check_command in compctl.yml"
+        case .noSpecRepo:
+            return "no spec repo to integrate into: pass --repo SOURCE, or list spec_repos in compctl.yml"
+        case let .rcNeedsFlag(pin):
+            return "\(pin) is a release candidate; integrate it with --allow-rc, or integrate its release"
+        case let .unknownComponent(name, repo):
+            return "unknown component `\(name)`: spec repo '\(repo)' has no version of it; check the name, or pass --podspec"
+        case let .noGitSource(name, version):
+            return "`\(name)`'s newest published spec has no source :git, so compctl cannot find \(version)'s podspec; pass --podspec"
+        case let .noTag(name, version, tag, url, reason):
+            return "`\(name)` \(version): no tag \(tag) in \(url) (\(reason)); tag and push the release first (compctl bump --push)"
+        case let .noPodspecAtTag(name, tag, url):
+            return "no \(name).podspec or \(name).podspec.json at tag \(tag) of \(url); pass --podspec"
+        case let .podspecMismatch(path, expected, found):
+            return "\(path) is \(found), not \(expected); pass the podspec of the version being integrated"
+        case let .notAGitProject(root):
+            return "\(root) is not in a git repository, so compctl cannot commit the pins; run git init there first"
+        }
+    }
+}
+
+/// One component being integrated: the spec to publish, or `nil` when the version is
+/// already in the spec repo.
+struct Candidate {
+    var pin: PinArgument
+    var podspec: PodspecFile?
+}
+
+/// `compctl integrate NAME=VERSION…`: the gated flow of DESIGN.md. A version reaches the
+/// spec repo and the main Podfile only after the main project compiled with it.
+struct IntegrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "integrate",
+        abstract: "Integrate released components into the main project, gated by its compile check.",
+        discussion: """
+            Finds each candidate spec (--podspec, else Name.podspec[.json] at the version's tag \
+            in the component's git repo), resolves the main Podfile with the candidates and \
+            stops (exit 2) on a new cycle, skew, layer breach or rc leak. Then it stages the \
+            specs in a local copy of the spec repo, pins the Podfile (the original kept in \
+            .compctl/integrate.journal), and runs the compile check in the project's root with \
+            COMPCTL_COMPONENTS, COMPCTL_STAGED_SPEC_REPO and COMPCTL_PODFILE set, its output in \
+            .compctl/logs/. On a pass it publishes the specs and commits the Podfile (and \
+            Podfile.lock when the check changed it); --push pushes, re-applying the pins on a \
+            moved remote branch. On a failure nothing is published and the files are restored \
+            byte for byte (exit 1). SIGINT or SIGTERM stops the check and restores; after a \
+            SIGKILL the next compctl run in the project restores from the journal.
+
+            JSON: {"schemaVersion": 1, "outcome": "passed|failed|…", "pins": {…}, \
+            "published": [...], "commit": "id or null", "log": "path"}.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The components to integrate, as NAME=VERSION.", valueName: "name=version"))
+    var pins: [PinArgument] = []
+
+    @Option(help: ArgumentHelp(
+        "The main Podfile (default: the main project's in compctl.yml, else ./Podfile).", valueName: "path"))
+    var podfile: String?
+
+    @Option(help: ArgumentHelp("The candidate podspec (one component only).", valueName: "path"))
+    var podspec: String?
+
+    @Option(name: .customLong("check-command"), help: ArgumentHelp(
+        "The compile check, run with /bin/sh -c (default: check_command in compctl.yml).", valueName: "cmd"))
+    var checkCommand: String?
+
+    @Option(help: ArgumentHelp(
+        "The spec repo to publish into (default: the first spec repo of compctl.yml).", valueName: "source"))
+    var repo: String?
+
+    @Flag(help: "Push the main project's commit to its origin.")
+    var push = false
+
+    @Flag(name: .customLong("allow-rc"), help: "Allow release candidates.")
+    var allowRC = false
+
+    @Option(help: ArgumentHelp("Stop the compile check after this many seconds.", valueName: "seconds"))
+    var timeout: Int?
+
+    @Option(name: .customLong("max-requeues"), help: ArgumentHelp(
+        "How often to re-run the check when the main branch moved during it.", valueName: "n"))
+    var maxRequeues = 3
+
+    @Flag(name: .customLong("all-or-nothing"), help: "Revert every project if any fails.")
+    var allOrNothing = false
+
+    @Flag(name: .customLong("dry-run"), help: "Print the plan; change nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print one JSON document with the outcome.")
+    var json = false
+
+    @OptionGroup var config: ConfigOptions
+
+    func validate() throws {
+        if pins.isEmpty { throw ValidationError("give at least one NAME=VERSION to integrate") }
+        if podspec != nil && pins.count != 1 { throw ValidationError("--podspec goes with exactly one NAME=VERSION") }
+        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds") }
+        if maxRequeues < 0 { throw ValidationError("--max-requeues must be 0 or more") }
+    }
+
+    func run() async throws {
+        let plan = try reportingErrors { try prepare() }
+        defer { try? FileManager.default.removeItem(atPath: plan.scratch) }
+        let problems = try plan.newProblems()
+        if !problems.isEmpty {
+            for problem in problems { Console.error("new \(problem)") }
+            Console.note("nothing was changed: the integrate would add \(problems.count) problem\(problems.count == 1 ? "" : "s") to \(plan.podfilePath)")
+            throw Exit.problems
+        }
+        if dryRun {
+            printPlan(plan)
+            return
+        }
+        try await execute(plan)
+    }
+
+    // MARK: - Preparing (nothing in the project changes here)
+
+    /// Everything decided before the first change.
+    struct Plan {
+        var configuration: Configuration
+        var podfilePath: String
+        var root: String
+        var check: Config.CheckCommand
+        var candidates: [Candidate]
+        var target: (name: String, url: String)
+        var staged: String
+        var scratch: String
+        var sources: SpecSources
+        var stagedSources: [ResolvedSource]
+        var originalSources: [ResolvedSource]
+        var edit: ManifestEdit
+        var inputs: PodfileInputs
+
+        /// Problems of the graph checks with the pins that the Podfile did not have before.
+        func newProblems() throws -> [GraphProblem] {
+            let checkerFor = { (catalog: PodCatalog) in
+                GraphChecker(catalog: catalog, layers: GraphCommand.layerRules(configuration),
+                             interfaceSuffix: GraphCommand.interfaceSuffix(configuration))
+            }
+            let originalCatalog = PodCatalog(providers: originalSources.map(\.repository))
+            let before = (try? Resolver(catalog: originalCatalog).resolve(inputs.request))
+                .map { Set(checkerFor(originalCatalog).problems(in: $0.graph).map(\.description)) } ?? []
+            let catalog = PodCatalog(providers: stagedSources.map(\.repository))
+            var pinned = inputs
+            pinned.request = PinPlanner.applying(candidates.map(\.pin), to: inputs.request, addTo: nil)
+            let resolution = try pinned.resolve(against: catalog, sources: stagedSources)
+            return checkerFor(catalog).problems(in: resolution.graph).filter { !before.contains($0.description) }
+        }
+    }
+
+    private func prepare() throws -> Plan {
+        let configuration = try config.load()
+        let podfilePath = URL(fileURLWithPath: PodfileInputs.defaultPath(explicit: podfile, configuration: configuration))
+            .standardizedFileURL.path
+        try PodfileInputs.requireFile(podfilePath)
+        let root = PinCommand.projectRoot(of: podfilePath)
+        try IntegrationJournal.recoverIfNeeded(in: root)
+
+        let check: Config.CheckCommand
+        if let checkCommand {
+            check = .shell(checkCommand)
+        } else if let configured = configuration.checkCommand {
+            check = configured
+        } else {
+            throw IntegrateError.noCheckCommand
+        }
+        for pin in pins where !allowRC && ((try? Version(pin.version))?.isPrerelease ?? false) {
+            throw IntegrateError.rcNeedsFlag(pin.text)
+        }
+        guard let repoSource = repo ?? configuration.specRepos.enumerated()
+            .sorted(by: { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }).first?.element.name
+        else { throw IntegrateError.noSpecRepo }
+        guard (try? Repository.open(at: root, searchingParents: true)) != nil else {
+            throw IntegrateError.notAGitProject(root)
+        }
+
+        let sources = try SpecSources(configuration: configuration)
+        let target = try sources.resolver.publishTarget(repoSource)
+        let opened = try sources.open(repoSource, depth: .versions)
+        let scratch = try Self.makeScratchDirectory()
+        do {
+            guard let repository = opened.repository else { throw IntegrateError.noSpecRepo }
+            var candidates: [Candidate] = []
+            for pin in pins {
+                candidates.append(try candidate(for: pin, in: repository, repoName: opened.name,
+                                                configuration: configuration, scratch: scratch))
+            }
+            let staged = scratch + "/staged-specs.git"
+            try Self.stage(candidates.compactMap(\.podspec), from: target.url, into: staged, name: target.name)
+
+            let reader = SourceResolver(configuration: configuration, depth: .onDemand)
+            let others = configuration.specRepos.map(\.name).filter { $0 != repoSource && $0 != opened.name }
+            let stagedSources = try reader.sources([staged] + others)
+            let originalSources = try reader.sources([repoSource] + others)
+            let inputs = try PodfileInputs(path: podfilePath, sources: stagedSources)
+            let catalog = PodCatalog(providers: stagedSources.map(\.repository))
+            let problems = PinPlanner.versionProblems(candidates.map(\.pin), catalog: catalog)
+            if !problems.isEmpty { throw PinProblems(messages: problems) }
+            let edit = try PinPlanner.edit(candidates.map(\.pin), podfile: podfilePath, addTo: nil)
+            return Plan(configuration: configuration, podfilePath: podfilePath, root: root, check: check,
+                        candidates: candidates, target: target, staged: staged, scratch: scratch, sources: sources,
+                        stagedSources: stagedSources, originalSources: originalSources, edit: edit, inputs: inputs)
+        } catch {
+            try? FileManager.default.removeItem(atPath: scratch)
+            throw error
+        }
+    }
+
+    /// The spec to publish for `pin`, or none when the spec repo already has the version.
+    private func candidate(
+        for pin: PinArgument, in repository: SpecRepository, repoName: String,
+        configuration: Configuration, scratch: String
+    ) throws -> Candidate {
+        let version = try Version(pin.version)
+        let published = repository.versions(of: pin.root)
+        if let podspec {
+            let file = try PodspecFile.read(podspec)
+            guard file.spec.name == pin.root, (try? Version(file.spec.version)) == version else {
+                throw IntegrateError.podspecMismatch(path: podspec, expected: "\(pin.root) \(pin.version)",
+                                                     found: "\(file.spec.name) \(file.spec.version)")
+            }
+            return Candidate(pin: pin, podspec: published.contains(version) ? nil : file)
+        }
+        if published.contains(version) { return Candidate(pin: pin, podspec: nil) }
+        guard let newest = published.filter({ !$0.isPrerelease }).max() ?? published.max() else {
+            throw IntegrateError.unknownComponent(pin.root, repo: repoName)
+        }
+        let newestSpec = try repository.specification(name: pin.root, version: newest)
+        guard let url = newestSpec.source?.git else { throw IntegrateError.noGitSource(pin.root, version: pin.version) }
+        let tag = configuration.tagFormat.tag(for: pin.version)
+        let component = try Repository.create(at: scratch + "/component-\(pin.root).git", bare: true)
+        let remote = try component.addRemote(named: "origin", url: url)
+        do {
+            try remote.fetch(refspecs: ["+refs/tags/\(tag):refs/tags/\(tag)"], prune: false)
+        } catch {
+            throw IntegrateError.noTag(pin.root, version: pin.version, tag: tag, url: Git.redact(url), reason: "\(error)")
+        }
+        guard (try? component.referenceTarget("refs/tags/\(tag)")) ?? nil != nil else {
+            throw IntegrateError.noTag(pin.root, version: pin.version, tag: tag, url: Git.redact(url),
+                                       reason: "the repository has no such tag")
+        }
+        let tree = try component.tree(at: "refs/tags/\(tag)")
+        for file in ["\(pin.root).podspec.json", "\(pin.root).podspec"] where tree.entry(named: file) != nil {
+            let contents = try tree.blob(at: file)
+            let path = "\(Git.redact(url))@\(tag):\(file)"
+            let spec = try PodspecReader.read(data: contents, path: path)
+            guard (try? Version(spec.version)) == version else {
+                throw IntegrateError.podspecMismatch(path: path, expected: "\(pin.root) \(pin.version)",
+                                                     found: "\(spec.name) \(spec.version)")
+            }
+            return Candidate(pin: pin, podspec: PodspecFile(path: path, contents: contents, spec: spec))
+        }
+        throw IntegrateError.noPodspecAtTag(pin.root, tag: tag, url: Git.redact(url))
+    }
+
+    /// Clones the spec repo into `staged` (bare) and commits the candidate specs there,
+    /// without pushing.
+    static func stage(_ podspecs: [PodspecFile], from url: String, into staged: String, name: String) throws {
+        let repository = try Repository.clone(from: url, to: staged, bare: true)
+        let branch = repository.headBranch ?? "main"
+        let reference = "refs/heads/\(branch)"
+        var tip = try repository.referenceTarget(reference)
+        for podspec in podspecs {
+            let tipTree = try tip.map { try repository.tree(repository.commit($0).tree) }
+            let specTree = try tipTree.map { GitSpecTree(gitDirectory: repository.gitDirectory, rootTree: $0.id, location: staged) }
+            let plan = try SpecPublisher.plan(for: podspec, in: specTree, force: false, repository: name)
+            let tree = try repository.tree(applying: plan.changes(contents: podspec.contents), to: tipTree)
+            tip = try repository.createCommit(tree: tree, parents: tip.map { [$0] } ?? [], message: plan.message,
+                                              updating: reference)
+        }
+    }
+
+    static func makeScratchDirectory() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/compctl-integrate.XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return String(cString: made)
+    }
+
+    private func printPlan(_ plan: Plan) {
+        Console.out("integrate into \(plan.podfilePath) (dry run, nothing changed):")
+        for candidate in plan.candidates {
+            let action = candidate.podspec == nil ? "already published in \(plan.target.name)" : "publish \(candidate.podspec!.path) to \(plan.target.name)"
+            Console.out("  \(candidate.pin.name) \(candidate.pin.version): \(action)")
+        }
+        Console.out("  pin the Podfile (\(plan.edit.changes.count) change\(plan.edit.changes.count == 1 ? "" : "s")), run the compile check, then "
+            + (push ? "commit and push" : "commit"))
+    }
+
+    // MARK: - Executing
+
+    private func execute(_ plan: Plan) async throws {
+        let lockPath = URL(fileURLWithPath: plan.podfilePath).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
+        let pinTexts = plan.candidates.map(\.pin.text)
+        var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath], stagedDirectory: plan.scratch)
+        try reportingErrors { try journal.save(in: plan.root) }
+        let project = try reportingErrors { try Repository.open(at: plan.root, searchingParents: true) }
+        let branch = project.headBranch ?? "main"
+        var base = try? project.resolve("HEAD")
+        var requeues = 0
+        var outcome: CheckOutcome
+        while true {
+            do {
+                let current = FileManager.default.contents(atPath: plan.podfilePath) ?? Data()
+                let edit = try PodfileEditor.pin(plan.candidates.map { PodPin(name: $0.pin.name, version: $0.pin.version) },
+                                                 in: [UInt8](current), path: plan.podfilePath)
+                if edit.bytes != [UInt8](current) { try AtomicFile.write(Data(edit.bytes), to: plan.podfilePath) }
+            } catch {
+                try? journal.restore(in: plan.root)
+                Console.error("\(error)")
+                throw Exit.failure
+            }
+            outcome = try await runCheck(plan)
+            guard case .passed = outcome.status else { break }
+            let head = try? project.resolve("HEAD")
+            guard head != base, requeues < maxRequeues else { break }
+            // The branch moved while the check ran (like a merge queue): take the new head's
+            // files as the originals and check again with the pins applied to them.
+            requeues += 1
+            Console.note("the main project's branch moved during the check; re-applying the pins on \(head?.hex.prefix(8) ?? "?") and checking again (\(requeues)/\(maxRequeues))")
+            if let head, let tree = try? project.tree(at: head.hex) {
+                let relative = String(plan.podfilePath.dropFirst((project.workDirectory ?? "").count))
+                if let bytes = try? tree.blob(at: relative) { try AtomicFile.write(bytes, to: plan.podfilePath) }
+                journal.files[0].original = try? tree.blob(at: relative)
+                try journal.save(in: plan.root)
+            }
+            base = head
+        }
+        guard case .passed = outcome.status else {
+            try? journal.restore(in: plan.root)
+            if case .cancelled = outcome.status {
+                Console.error("integrate interrupted: the compile check was stopped; nothing was published and the Podfile was restored")
+            } else {
+                Console.error("the compile check \(outcome.status); nothing was published and the Podfile was restored")
+                if !outcome.tail.isEmpty { FileHandle.standardError.write(Data((outcome.tail.joined(separator: "\n") + "\n").utf8)) }
+                Console.note("full log: \(outcome.logPath)")
+            }
+            if json { try? JSONOutput.print(IntegrateDocument(outcome: "\(outcome.status)", plan: plan, published: [], commit: nil, log: outcome.logPath)) }
+            throw Exit.failure
+        }
+
+        // Publish, then commit: from here the spec repo has changed, so a crash keeps the pins.
+        var published: [String] = []
+        let publisher = SpecPublisher(cache: plan.sources.cache)
+        for candidate in plan.candidates {
+            guard let podspec = candidate.podspec else { continue }
+            let result: PublishOutcome
+            do {
+                result = try publisher.publish(podspec, to: plan.target.name, url: plan.target.url, skipTagCheck: true)
+            } catch {
+                if published.isEmpty { try? journal.restore(in: plan.root) }
+                Console.error("\(error)")
+                throw Exit.failure
+            }
+            if case let .problems(problems) = result {
+                if published.isEmpty { try? journal.restore(in: plan.root) }
+                problems.forEach { Console.error($0.message) }
+                throw Exit.failure
+            }
+            published.append(candidate.pin.text)
+            journal.step = .published
+            try? journal.save(in: plan.root)
+        }
+
+        let commit: ObjectID
+        do {
+            commit = try commitPins(plan, project: project, branch: branch, journal: journal)
+        } catch {
+            Console.error("the specs are published, but committing the Podfile failed: \(error); commit it by hand")
+            journal.finish(in: plan.root)
+            throw Exit.failure
+        }
+        journal.finish(in: plan.root)
+        if json {
+            try JSONOutput.print(IntegrateDocument(outcome: "passed", plan: plan, published: published, commit: commit.hex, log: outcome.logPath))
+            return
+        }
+        Console.out("integrated \(pinTexts.joined(separator: " ")) into \(PodfileInputs.relativeToCurrentDirectory(plan.podfilePath))")
+        Console.note(published.isEmpty ? "every version was already published" : "published \(published.joined(separator: " ")) to \(plan.target.name)")
+        Console.note("committed \(commit.hex.prefix(8))\(push ? " and pushed" : ""); log: \(outcome.logPath)")
+    }
+
+    /// Runs the compile check with the progress line, stopping it on SIGINT or SIGTERM.
+    private func runCheck(_ plan: Plan) async throws -> CheckOutcome {
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let log = plan.root + "/.compctl/logs/integrate-\(stamp)-\(getpid()).log"
+        let command: CompileCheck.CheckCommand
+        switch plan.check {
+        case .shell(let text): command = .shell(text)
+        case .arguments(let arguments): command = .arguments(arguments)
+        }
+        let invocation = CheckInvocation(
+            command: command, workingDirectory: plan.root,
+            environment: CheckEnvironment.variables(
+                components: plan.candidates.map { ($0.pin.name, $0.pin.version) },
+                stagedSpecRepo: plan.staged, podfile: plan.podfilePath),
+            logPath: log, timeout: timeout.map { .seconds($0) }, terminationGrace: .seconds(2))
+        let runner = CompileCheckRunner()
+        let trap = TerminationSignalTrap { _ in runner.cancel() }
+        defer { trap.restore() }
+        let line = ProgressLine()
+        let start = ContinuousClock.now
+        do {
+            let outcome = try await runner.run(invocation) { progress in
+                line.update("compile check \(Int(progress.elapsed.components.seconds)) s: \(progress.lastLine ?? "")")
+            }
+            line.finish("compile check \(outcome.status) after \(Int((ContinuousClock.now - start).components.seconds)) s")
+            return outcome
+        } catch {
+            line.finish("compile check could not run")
+            throw error
+        }
+    }
+
+    /// Commits the pinned files (the Podfile, and Podfile.lock when the check changed it):
+    /// locally, or with `--push` on top of the remote branch, re-applying the pins when it
+    /// moved, with the same fetch, re-apply and retry as publishing a spec.
+    private func commitPins(_ plan: Plan, project: Repository, branch: String, journal: IntegrationJournal) throws -> ObjectID {
+        let work = project.workDirectory ?? plan.root + "/"
+        var files = [String(plan.podfilePath.dropFirst(work.count))]
+        if journal.files.count > 1, FileManager.default.contents(atPath: journal.files[1].path) != journal.files[1].original {
+            files.append(String(journal.files[1].path.dropFirst(work.count)))
+        }
+        let message = "Integrate " + plan.candidates.map { "\($0.pin.name) \($0.pin.version)" }.joined(separator: ", ")
+            + "\n\nPins:\n" + plan.candidates.map { "  pod '\($0.pin.name)', '\($0.pin.version)'\n" }.joined()
+        guard push else {
+            try project.stage(files)
+            return try project.commitIndex(message: message)
+        }
+        let pins = plan.candidates.map { PodPin(name: $0.pin.name, version: $0.pin.version) }
+        let lockRelative = files.count > 1 ? files[1] : nil
+        let lockBytes = journal.files.count > 1 ? FileManager.default.contents(atPath: journal.files[1].path) : nil
+        let result = try project.publish(branch: branch, to: "origin") { tipTree in
+            guard let tipTree else { return nil }
+            let podfile = try tipTree.blob(at: files[0])
+            let edit = try PodfileEditor.pin(pins, in: [UInt8](podfile), path: files[0])
+            var changes: [FileChange] = [.write(path: files[0], contents: Data(edit.bytes))]
+            if let lockRelative, let lockBytes { changes.append(.write(path: lockRelative, contents: lockBytes)) }
+            return PublishChange(tree: try project.tree(applying: changes, to: tipTree), message: message)
+        }
+        guard let commit = result.commit else { throw IntegrateError.notAGitProject(plan.root) }
+        // The local branch follows when the pushed commit sits right on it; else the user pulls.
+        let local = try project.referenceTarget("refs/heads/\(branch)")
+        if result.changed, let local, try project.commit(commit).parents == [local] {
+            try project.updateReference("refs/heads/\(branch)", to: commit, expecting: local, message: "compctl integrate")
+            try project.stage(files)
+        } else if result.changed {
+            Console.note("origin/\(branch) had moved: the pins were re-applied on it and pushed; pull to update this checkout")
+        }
+        return commit
+    }
+}
+
+/// Problems with pins found before anything changed, reported together.
+struct PinProblems: Error, CustomStringConvertible {
+    var messages: [String]
+    var description: String { messages.joined(separator: "\nerror: ") }
+}
+
+/// The `integrate --json` document.
+struct IntegrateDocument: Encodable {
+    var schemaVersion = JSONOutput.schemaVersion
+    var outcome: String
+    var pins: [String: String]
+    var published: [String]
+    var commit: String?
+    var log: String?
+
+    init(outcome: String, plan: IntegrateCommand.Plan, published: [String], commit: String?, log: String?) {
+        self.outcome = outcome
+        pins = Dictionary(plan.candidates.map { ($0.pin.name, $0.pin.version) }, uniquingKeysWith: { a, _ in a })
+        self.published = published
+        self.commit = commit
+        self.log = log
+    }
+}

@@ -1,0 +1,193 @@
+import ArgumentParser
+import Config
+import FileIO
+import Foundation
+import Graph
+import Manifest
+import Versioning
+
+/// One `NAME=VERSION` argument of `pin` and `integrate`.
+struct PinArgument: ExpressibleByArgument, Equatable {
+    var name: String
+    var version: String
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, (try? Version(String(parts[1]))) != nil else {
+            return nil
+        }
+        name = String(parts[0])
+        version = String(parts[1])
+    }
+
+    init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
+
+    var root: String { name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name }
+    var text: String { "\(name)=\(version)" }
+}
+
+/// Checks pins against the spec repos and the Podfile, and resolves with them applied: the
+/// part `pin` and `integrate` share.
+enum PinPlanner {
+    /// Every problem with `pins` before anything is written: a pod in no spec repo, a
+    /// version no spec repo has. Empty when all is well.
+    static func versionProblems(_ pins: [PinArgument], catalog: PodCatalog) -> [String] {
+        pins.compactMap { pin in
+            let versions = catalog.versions(of: pin.root)
+            if versions.isEmpty {
+                let names = catalog.sourceNames.joined(separator: ", ")
+                return "unknown component `\(pin.root)`: no spec repo (\(names)) has it; check the name or publish it first"
+            }
+            guard let wanted = try? Version(pin.version), versions.contains(wanted) else {
+                let known = versions.sorted(by: >).prefix(5).map(\.description).joined(separator: ", ")
+                return "`\(pin.root)` has no version \(pin.version) in the spec repos (newest: \(known)); "
+                    + "publish it first, or pick a published version"
+            }
+            return nil
+        }
+    }
+
+    /// `request` with each pinned pod's requirements replaced by its exact version, and a
+    /// requirement added for a pod the Podfile does not name (`--add-to`).
+    static func applying(_ pins: [PinArgument], to request: ResolveRequest, addTo: String?) -> ResolveRequest {
+        var request = request
+        var seen: Set<String> = []
+        for index in request.requirements.indices {
+            let root = request.requirements[index].name.split(separator: "/").first.map(String.init) ?? ""
+            if let pin = pins.first(where: { $0.root == root }) {
+                request.requirements[index].requirements = [pin.version]
+                seen.insert(root)
+            }
+        }
+        for pin in pins where !seen.contains(pin.root) {
+            request.requirements.append(RootRequirement(
+                name: pin.root, requirements: [pin.version],
+                declaredBy: addTo.map { "target '\($0)'" } ?? "the Podfile"))
+        }
+        return request
+    }
+
+    /// The edit that pins `pins` in the Podfile's bytes; the editor's problems (an external
+    /// source, a pod the Podfile does not name, a line it cannot edit) are thrown together.
+    static func edit(_ pins: [PinArgument], podfile path: String, addTo: String?) throws -> ManifestEdit {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ManifestError.unreadable(path: path, reason: "no such file, or it is not readable")
+        }
+        return try PodfileEditor.pin(
+            pins.map { PodPin(name: $0.name, version: $0.version, addTo: addTo) }, in: [UInt8](data), path: path)
+    }
+}
+
+/// `compctl pin NAME=VERSION…`: pins pods exactly in the Podfile (also a rollback), after
+/// checking that the Podfile still resolves with the pins.
+struct PinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pin",
+        abstract: "Pin pods to exact versions in the Podfile (also a rollback).",
+        discussion: """
+            Resolves the Podfile with the pins applied first and refuses a pin that makes \
+            resolution fail (exit 2, the conflict explained, the file untouched). Only the \
+            requirement literals of the pinned `pod` lines change; the file is replaced \
+            atomically. --all pins every pod the Podfile names to its resolved version.
+
+            Prints `Name<TAB>version` for each pin. JSON: {"schemaVersion": 1, \
+            "podfile": "path", "pins": {"Name": "version"}, "changed": true, "dryRun": false}.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The pods to pin, as NAME=VERSION.", valueName: "name=version"))
+    var pins: [PinArgument] = []
+
+    @Option(help: ArgumentHelp(
+        "The Podfile (default: the main project's in compctl.yml, else ./Podfile).", valueName: "path"))
+    var podfile: String?
+
+    @Option(name: .customLong("add-to"), help: ArgumentHelp(
+        "Add a pod the Podfile does not name to this target.", valueName: "target"))
+    var addTo: String?
+
+    @Flag(help: "Pin every pod the Podfile names to its resolved version.")
+    var all = false
+
+    @Flag(name: .customLong("dry-run"), help: "Print the pins without writing the Podfile.")
+    var dryRun = false
+
+    @Flag(help: "Print one JSON document instead of text.")
+    var json = false
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var config: ConfigOptions
+
+    func validate() throws {
+        if all && !pins.isEmpty { throw ValidationError("give NAME=VERSION pins or --all, not both") }
+        if !all && pins.isEmpty { throw ValidationError("give at least one NAME=VERSION pin, or --all") }
+    }
+
+    func run() throws {
+        let (inputs, sources) = try reportingErrors { () throws -> (PodfileInputs, [ResolvedSource]) in
+            let configuration = try config.load()
+            let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
+            try PodfileInputs.requireFile(path)
+            try IntegrationJournal.recoverIfNeeded(in: Self.projectRoot(of: path))
+            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
+            return (try PodfileInputs(path: path, sources: sources), sources)
+        }
+        inputs.warnings.forEach(Console.warning)
+        let catalog = PodCatalog(providers: sources.map(\.repository))
+
+        var wanted = pins
+        if all {
+            let resolution = try inputs.resolve(against: catalog, sources: sources)
+            let versions = Dictionary(resolution.pods.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
+            let unmanaged = Set(resolution.unmanaged.map(\.name))
+            wanted = inputs.podfile.pinnableRootNames.compactMap { name in
+                guard !unmanaged.contains(name), let version = versions[name] else { return nil }
+                return PinArgument(name: name, version: version.description)
+            }
+        } else {
+            let problems = PinPlanner.versionProblems(wanted, catalog: catalog)
+            if !problems.isEmpty {
+                problems.forEach(Console.error)
+                throw Exit.failure
+            }
+        }
+        let edit = try reportingErrors { try PinPlanner.edit(wanted, podfile: inputs.path, addTo: addTo) }
+        var pinned = inputs
+        pinned.request = PinPlanner.applying(wanted, to: inputs.request, addTo: addTo)
+        _ = try pinned.resolve(against: catalog, sources: sources)
+
+        let original = FileManager.default.contents(atPath: inputs.path).map { [UInt8]($0) }
+        let changed = edit.bytes != original
+        if changed && !dryRun {
+            try reportingErrors { try AtomicFile.write(Data(edit.bytes), to: inputs.path) }
+        }
+        if json {
+            try JSONOutput.print(PinDocument(
+                podfile: inputs.path, pins: Dictionary(wanted.map { ($0.name, $0.version) }, uniquingKeysWith: { a, _ in a }),
+                changed: changed, dryRun: dryRun))
+            return
+        }
+        Console.outRaw(wanted.map { "\($0.name)\t\($0.version)\n" }.joined())
+        let verb = dryRun ? "would pin" : "pinned"
+        Console.note(changed
+            ? "\(verb) \(wanted.count) pod\(wanted.count == 1 ? "" : "s") in \(inputs.path)"
+            : "\(inputs.path) already pins \(wanted.count == 1 ? "this version" : "these versions"); nothing to change")
+    }
+
+    /// The main project's root for a Podfile: the directory holding it.
+    static func projectRoot(of podfile: String) -> String {
+        URL(fileURLWithPath: podfile).standardizedFileURL.deletingLastPathComponent().path
+    }
+}
+
+/// The `pin --json` document.
+struct PinDocument: Encodable {
+    var schemaVersion = JSONOutput.schemaVersion
+    var podfile: String
+    var pins: [String: String]
+    var changed: Bool
+    var dryRun: Bool
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// A spec repo, two component repos (Foo and Bar, each released at 1.0.0 and 1.1.0 with
+/// only 1.0.0 published) and a main project `app` (a clone of `app.git`) pinning both at 1.0.0.
+private final class IntegrateWorld {
+    let world: GitWorld
+
+    init() throws {
+        world = try GitWorld()
+        for name in ["Foo", "Bar"] {
+            try world.component(name, version: "1.0.0")
+            try release(name, "1.1.0")
+        }
+        try world.specRepo(files: [
+            "Foo/1.0.0/Foo.podspec.json": jsonPodspec("Foo", "1.0.0", git: world("Foo.git")),
+            "Bar/1.0.0/Bar.podspec.json": jsonPodspec("Bar", "1.0.0", git: world("Bar.git")),
+        ])
+        try world.write([
+            "Podfile": "platform :ios, '12.0'\n\ntarget 'App' do\n  pod 'Foo', '1.0.0'\n  pod 'Bar', '~> 1.0' # keep\nend\n",
+            "compctl.yml": "spec_repos:\n  - name: specs\n    url: \(world("specs.git"))\nprojects:\n  - name: App\n    podfile: Podfile\n    kind: main\n",
+            ".gitignore": ".compctl/\n",
+        ], under: "app-src")
+        try gitCLI("init", "-q", "-b", "main", world("app-src"))
+        try gitCLI("add", "-A", in: world("app-src"))
+        try gitCLI("commit", "-q", "-m", "app", in: world("app-src"))
+        try gitCLI("clone", "-q", "--bare", world("app-src"), world("app.git"))
+        try gitCLI("clone", "-q", world("app.git"), world("app"))
+        try gitCLI("config", "user.name", "CI", in: world("app"))
+        try gitCLI("config", "user.email", "ci@example.invalid", in: world("app"))
+    }
+
+    /// Rewrites the component's podspec version, commits, tags and pushes.
+    func release(_ name: String, _ version: String) throws {
+        let path = world("\(name)/\(name).podspec")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: #"s.version = '1.0.0'"#, with: "s.version = '\(version)'")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try gitCLI("commit", "-q", "-am", "\(name) \(version)", in: world(name))
+        try gitCLI("tag", "-a", "-m", "\(name) \(version)", version, in: world(name))
+        try gitCLI("push", "-q", "origin", "main", version, in: world(name))
+    }
+
+    func integrate(_ arguments: [String], in directory: String = "app") throws -> CommandResult {
+        try world.compctl(["integrate"] + arguments, in: world(directory))
+    }
+
+    /// Every file's bytes under the spec repo, the component repos and the main project
+    /// (the kept build logs aside), plus every ref: what a failed integrate must not change.
+    func snapshot() throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for root in ["specs.git", "Foo.git", "Bar.git", "app", "app.git"] {
+            let base = world(root)
+            let enumerator = FileManager.default.enumerator(atPath: base)
+            while let relative = enumerator?.nextObject() as? String {
+                // The index's stat cache is refreshed by `git status` itself; its entries are compared below.
+                if relative == ".compctl" || relative.hasPrefix(".compctl/logs") || relative == ".git/index" { continue }
+                var isDirectory: ObjCBool = false
+                FileManager.default.fileExists(atPath: base + "/" + relative, isDirectory: &isDirectory)
+                if isDirectory.boolValue { result[root + "/" + relative + "/"] = Data(); continue }
+                result[root + "/" + relative] = FileManager.default.contents(atPath: base + "/" + relative)
+            }
+            result[root + " refs"] = Data(try world.state(of: base).utf8)
+            if root == "app" { result["app index"] = Data(try gitCLI("ls-files", "-s", in: base).utf8) }
+        }
+        return result
+    }
+
+    func podfile() throws -> String { try String(contentsOfFile: world("app/Podfile"), encoding: .utf8) }
+
+    /// Starts compctl without waiting for it.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Paths.compctl
+        process.arguments = ["integrate"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: world("app"))
+        process.environment = ProcessInfo.processInfo.environment.merging(world.environment) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits until `path` exists (the check has started), up to 30 s.
+    func waitFor(_ path: String) throws {
+        for _ in 0..<300 {
+            if FileManager.default.fileExists(atPath: path) { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Issue.record("\(path) never appeared")
+    }
+}
+
+@Suite(.serialized) struct IntegrateCommandTests {
+    @Test func aPassingCheckPublishesPinsAndCommits() throws {
+        let fixture = try IntegrateWorld()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "test \"$COMPCTL_COMPONENTS\" = Foo=1.1.0 && grep -q \"'Foo', '1.1.0'\" \"$COMPCTL_PODFILE\""])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout == "integrated Foo=1.1.0 into Podfile\n")
+        #expect(try fixture.podfile() == "platform :ios, '12.0'\n\ntarget 'App' do\n  pod 'Foo', '1.1.0'\n  pod 'Bar', '~> 1.0' # keep\nend\n")
+        #expect(try gitCLI("log", "-1", "--format=%s", in: fixture.world("app")) == "Integrate Foo 1.1.0")
+        #expect(try gitCLI("status", "--porcelain", in: fixture.world("app")) == "")
+        #expect(try fixture.world.log(fixture.world("specs.git")).first == "[Update] Foo (1.1.0)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.world("app/.compctl/integrate.journal")))
+    }
+
+    @Test func aFailingCheckChangesNothing() throws {
+        let fixture = try IntegrateWorld()
+        let before = try fixture.snapshot()
+        defer { if let after = try? fixture.snapshot() { for key in Set(before.keys).union(after.keys) where before[key] != after[key] { Issue.record("changed: \(key)") } } }
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "echo compiling; echo 'Foo.c:1: error: boom'; exit 3"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("error: the compile check failed with exit code 3; nothing was published and the Podfile was restored\ncompiling\nFoo.c:1: error: boom\nfull log: "))
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test func sigtermDuringTheCheckRestoresEverything() throws {
+        let fixture = try IntegrateWorld()
+        let before = try fixture.snapshot()
+        let marker = fixture.world("started")
+        let process = try fixture.start(["Foo=1.1.0", "--check-command", "touch '\(marker)'; sleep 30"])
+        try fixture.waitFor(marker)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test func afterASigkillTheNextRunRestores() throws {
+        let fixture = try IntegrateWorld()
+        let before = try fixture.snapshot()
+        let marker = fixture.world("started")
+        let process = try fixture.start(["Foo=1.1.0", "--check-command", "touch '\(marker)'; exec sleep 30"])
+        try fixture.waitFor(marker)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try fixture.podfile().contains("'Foo', '1.1.0'"))
+        let result = try fixture.world.compctl(["outdated"], in: fixture.world("app"))
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.hasPrefix("an earlier integrate of Foo=1.1.0 (pid \(process.processIdentifier)) did not finish; restored "))
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test func aMovedBranchRequeuesTheCheck() throws {
+        let fixture = try IntegrateWorld()
+        let moved = fixture.world("moved")
+        let check = "[ -f '\(moved)' ] || { touch '\(moved)'; echo hi > NOTES; git add NOTES; git commit -qm moved; }"
+        let result = try fixture.integrate(["Foo=1.1.0", "--max-requeues", "2", "--check-command", check])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("the main project's branch moved during the check; re-applying the pins on "))
+        #expect(try gitCLI("log", "--format=%s", in: fixture.world("app")) == "Integrate Foo 1.1.0\nmoved\napp")
+        #expect(try fixture.podfile().contains("'Foo', '1.1.0'"))
+    }
+
+    @Test func twoIntegratesAtOnceBothLand() throws {
+        let fixture = try IntegrateWorld()
+        try gitCLI("clone", "-q", fixture.world("app.git"), fixture.world("app2"))
+        let first = try fixture.start(["Foo=1.1.0", "--push", "--check-command", "sleep 1"])
+        let second = Process()
+        second.executableURL = Paths.compctl
+        second.arguments = ["integrate", "Bar=1.1.0", "--push", "--check-command", "sleep 1"]
+        second.currentDirectoryURL = URL(fileURLWithPath: fixture.world("app2"))
+        second.environment = ProcessInfo.processInfo.environment.merging(fixture.world.environment) { _, new in new }
+        second.standardOutput = FileHandle.nullDevice
+        second.standardError = FileHandle.nullDevice
+        try second.run()
+        first.waitUntilExit()
+        second.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(second.terminationStatus == 0)
+        let podfile = try gitCLI("--git-dir", fixture.world("app.git"), "show", "main:Podfile")
+        #expect(podfile.contains("pod 'Foo', '1.1.0'") && podfile.contains("pod 'Bar', '1.1.0' # keep"))
+        let specs = try gitCLI("--git-dir", fixture.world("specs.git"), "ls-tree", "-r", "--name-only", "main")
+        #expect(specs.contains("Foo/1.1.0/Foo.podspec") && specs.contains("Bar/1.1.0/Bar.podspec"))
+    }
+
+    @Test(arguments: [
+        (["Nope=1.0.0", "--check-command", "true"], "error: unknown component `Nope`: spec repo 'specs' has no version of it; check the name, or pass --podspec\n"),
+        (["Foo=9.0.0", "--check-command", "true"], "error: `Foo` 9.0.0: no tag 9.0.0 in "),
+        (["Foo=1.1.0"], "error: no compile check to run: pass --check-command CMD, or set check_command in compctl.yml\n"),
+        (["Foo=1.1.0", "--timeout", "1", "--check-command", "sleep 20"], "error: the compile check timed out after 1 s; nothing was published and the Podfile was restored\n"),
+    ])
+    func badInputChangesNothing(arguments: [String], message: String) throws {
+        let fixture = try IntegrateWorld()
+        let before = try fixture.snapshot()
+        let result = try fixture.integrate(arguments)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test func aPodfileLineItCannotEditIsRefused() throws {
+        let fixture = try IntegrateWorld()
+        try "target 'App' do\n  pod 'Foo', :git => 'https://x.example/Foo.git'\n  pod 'Bar', '1.0.0'\nend\n"
+            .write(toFile: fixture.world("app/Podfile"), atomically: true, encoding: .utf8)
+        try gitCLI("commit", "-qam", "git pod", in: fixture.world("app"))
+        let before = try fixture.snapshot()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains(":2: `Foo` comes from :git `https://x.example/Foo.git`, not from a spec repo"), "\(result.stderr)")
+        #expect(try fixture.snapshot() == before)
+    }
+}
