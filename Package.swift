@@ -126,5 +126,13 @@ let package = Package(
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
         .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"], exclude: ["Snapshots"]),
+        // Parses argument lists with the real CLI without running them: README.md's CI recipes.
+        .testTarget(
+            name: "CompctlCLITests",
+            dependencies: [
+                "CompctlCLI", "Config",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
     ]
 )
