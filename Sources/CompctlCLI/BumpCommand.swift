@@ -28,12 +28,7 @@ struct BumpCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Raise the major version.") var major = false
-    @Flag(help: "Raise the minor version.") var minor = false
-    @Flag(help: "Raise the patch version.") var patch = false
-    @Flag(help: "Make the next release candidate (of the next patch, or with --minor or --major).")
-    var rc = false
-    @Flag(help: "Promote a release candidate to its release.") var release = false
+    @OptionGroup var bump: BumpFlags
 
     @Option(help: ArgumentHelp("The podspec to bump (default: the only one at the repository's root).", valueName: "path"))
     var podspec: String?
@@ -56,16 +51,6 @@ struct BumpCommand: ParsableCommand {
     @OptionGroup var config: ConfigOptions
 
     func validate() throws {
-        let levels = [major, minor, patch].filter { $0 }.count
-        if release, rc || levels > 0 {
-            throw ValidationError("--release cannot be combined with another bump")
-        }
-        if rc, levels > 1 {
-            throw ValidationError("--rc takes at most one of --major, --minor or --patch")
-        }
-        if !rc, !release, levels != 1 {
-            throw ValidationError("choose one bump: --major, --minor, --patch, --rc (with --major or --minor) or --release")
-        }
         if publish != nil, !push {
             throw ValidationError("--publish needs --push: consumers fetch the tag from the component's remote")
         }
@@ -74,16 +59,7 @@ struct BumpCommand: ParsableCommand {
         }
     }
 
-    private var kind: BumpKind {
-        if release { return .release }
-        let level: RCBase = major ? .major : (minor ? .minor : .patch)
-        if rc { return .rc(base: level) }
-        switch level {
-        case .major: return .major
-        case .minor: return .minor
-        case .patch: return .patch
-        }
-    }
+    private var kind: BumpKind { bump.kind }
 
     func run() throws {
         let sources = try reportingErrors { try SpecSources(config: config) }

@@ -154,12 +154,7 @@ struct VersionCommand: ParsableCommand {
                 """
         )
 
-        @Flag(help: "Raise the major version.") var major = false
-        @Flag(help: "Raise the minor version.") var minor = false
-        @Flag(help: "Raise the patch version.") var patch = false
-        @Flag(help: "Make the next release candidate (of the next patch, or with --minor or --major).")
-        var rc = false
-        @Flag(help: "Promote a prerelease to its release.") var release = false
+        @OptionGroup var bump: BumpFlags
 
         @Option(help: ArgumentHelp("The release-candidate label.", valueName: "label"))
         var rcLabel: String?
@@ -171,18 +166,7 @@ struct VersionCommand: ParsableCommand {
         var json = false
 
         mutating func validate() throws {
-            let levels = [major, minor, patch].filter { $0 }.count
-            if release, rc || levels > 0 {
-                throw ValidationError("--release cannot be combined with another bump")
-            }
-            if rc, levels > 1 {
-                throw ValidationError("--rc takes at most one of --major, --minor or --patch")
-            }
-            if !rc, !release, levels != 1 {
-                throw ValidationError(
-                    "choose one bump: --major, --minor, --patch, --rc (with --major or --minor) or --release")
-            }
-            if let rcLabel, !rc {
+            if let rcLabel, !bump.rc {
                 throw ValidationError("--rc-label '\(rcLabel)' only applies with --rc")
             }
             if let rcLabel, rcLabel.isEmpty || !rcLabel.unicodeScalars.allSatisfy(\.isASCIILetter) {
@@ -203,16 +187,7 @@ struct VersionCommand: ParsableCommand {
             }
         }
 
-        private var kind: BumpKind {
-            if release { return .release }
-            let level: RCBase = major ? .major : (minor ? .minor : .patch)
-            if rc { return .rc(base: level) }
-            switch level {
-            case .major: return .major
-            case .minor: return .minor
-            case .patch: return .patch
-            }
-        }
+        private var kind: BumpKind { bump.kind }
 
         private var kindName: String {
             switch kind {
