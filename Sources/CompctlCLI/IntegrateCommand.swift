@@ -72,6 +72,12 @@ struct IntegrateCommand: AsyncParsableCommand {
             byte for byte (exit 1). SIGINT or SIGTERM stops the check and restores; after a \
             SIGKILL the next compctl run in the project restores from the journal.
 
+            With several `kind: main` projects in compctl.yml (and no --podfile) it integrates \
+            into each in turn and prints a table: project, outcome, log. The specs are \
+            published once, after the first project passes. --all-or-nothing checks every \
+            project first and, if any fails, restores them all and publishes nothing; JSON: \
+            {"schemaVersion": 1, "projects": [{"project", "outcome", "log"}], "published": [...]}.
+
             JSON: {"schemaVersion": 1, "outcome": "passed|failed|…", "pins": {…}, \
             "published": [...], "commit": "id or null", "log": "path"}.
             """
@@ -108,7 +114,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         "How often to re-run the check when the main branch moved during it.", valueName: "n"))
     var maxRequeues = 3
 
-    @Flag(name: .customLong("all-or-nothing"), help: "Revert every project if any fails.")
+    @Flag(name: .customLong("all-or-nothing"), help: "With several main projects: commit and publish only if every project passes.")
     var allOrNothing = false
 
     @Flag(name: .customLong("dry-run"), help: "Print the plan; change nothing.")
@@ -127,7 +133,15 @@ struct IntegrateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let plan = try reportingErrors { try prepare() }
+        let configuration = try reportingErrors { try config.load() }
+        let mains = podfile == nil ? configuration.projects.filter { $0.kind == .main && $0.podfile != nil } : []
+        if mains.count > 1 {
+            try await integrateProjects(mains, configuration: configuration)
+            return
+        }
+        let podfilePath = URL(fileURLWithPath: PodfileInputs.defaultPath(explicit: podfile, configuration: configuration))
+            .standardizedFileURL.path
+        let plan = try reportingErrors { try prepare(podfilePath: podfilePath, configuration: configuration) }
         defer { try? FileManager.default.removeItem(atPath: plan.scratch) }
         let problems = try plan.newProblems()
         if !problems.isEmpty {
@@ -139,7 +153,19 @@ struct IntegrateCommand: AsyncParsableCommand {
             printPlan(plan)
             return
         }
-        try await execute(plan)
+        let result = try await execute(plan, publishing: true, label: nil)
+        guard result.passed else {
+            if json { try? JSONOutput.print(IntegrateDocument(outcome: result.outcome, plan: plan, published: [], commit: nil, log: result.log)) }
+            throw Exit.failure
+        }
+        if json {
+            try JSONOutput.print(IntegrateDocument(outcome: "passed", plan: plan, published: result.published,
+                                                   commit: result.commit?.hex, log: result.log))
+            return
+        }
+        Console.out("integrated \(plan.candidates.map(\.pin.text).joined(separator: " ")) into \(PodfileInputs.relativeToCurrentDirectory(plan.podfilePath))")
+        Console.note(result.published.isEmpty ? "every version was already published" : "published \(result.published.joined(separator: " ")) to \(plan.target.name)")
+        Console.note("committed \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")\(push ? " and pushed" : ""); log: \(result.log ?? "-")")
     }
 
     // MARK: - Preparing (nothing in the project changes here)
@@ -177,10 +203,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         }
     }
 
-    private func prepare() throws -> Plan {
-        let configuration = try config.load()
-        let podfilePath = URL(fileURLWithPath: PodfileInputs.defaultPath(explicit: podfile, configuration: configuration))
-            .standardizedFileURL.path
+    private func prepare(podfilePath: String, configuration: Configuration) throws -> Plan {
         try PodfileInputs.requireFile(podfilePath)
         let root = PinCommand.projectRoot(of: podfilePath)
         try IntegrationJournal.recoverIfNeeded(in: root)
@@ -319,7 +342,39 @@ struct IntegrateCommand: AsyncParsableCommand {
 
     // MARK: - Executing
 
-    private func execute(_ plan: Plan) async throws {
+    /// How one project's integrate ended.
+    struct Integrated {
+        var outcome: String
+        var log: String?
+        var published: [String] = []
+        var commit: ObjectID?
+
+        var passed: Bool { outcome == "passed" }
+    }
+
+    /// A project whose compile check passed: its Podfile is pinned and its journal open,
+    /// until `land` commits it or `journal.restore` puts it back.
+    struct Checked {
+        var plan: Plan
+        var journal: IntegrationJournal
+        var project: Repository
+        var branch: String
+        var log: String
+    }
+
+    /// Pins, checks, publishes when `publishing`, and commits one project. A failed check
+    /// restores the files and returns its outcome; errors after the check are printed and
+    /// end the command.
+    private func execute(_ plan: Plan, publishing: Bool, label: String?) async throws -> Integrated {
+        switch try await check(plan, label: label) {
+        case let .failure(failed): return failed.integrated
+        case let .success(checked): return try land(checked, publishing: publishing)
+        }
+    }
+
+    /// Pins the Podfile and runs the compile check, re-checking when the branch moved
+    /// during it. A failure restores the files and says so.
+    private func check(_ plan: Plan, label: String?) async throws -> Result<Checked, IntegratedFailure> {
         let lockPath = URL(fileURLWithPath: plan.podfilePath).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
         let pinTexts = plan.candidates.map(\.pin.text)
         var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath], stagedDirectory: plan.scratch)
@@ -358,18 +413,58 @@ struct IntegrateCommand: AsyncParsableCommand {
         }
         guard case .passed = outcome.status else {
             try? journal.restore(in: plan.root)
+            let what = label.map { "the Podfile of \($0) was restored" } ?? "nothing was published and the Podfile was restored"
             if case .cancelled = outcome.status {
-                Console.error("integrate interrupted: the compile check was stopped; nothing was published and the Podfile was restored")
+                Console.error("integrate interrupted: the compile check was stopped; \(what)")
             } else {
-                Console.error("the compile check \(outcome.status); nothing was published and the Podfile was restored")
+                Console.error("\(label.map { "\($0): " } ?? "")the compile check \(outcome.status); \(what)")
                 if !outcome.tail.isEmpty { FileHandle.standardError.write(Data((outcome.tail.joined(separator: "\n") + "\n").utf8)) }
                 Console.note("full log: \(outcome.logPath)")
             }
-            if json { try? JSONOutput.print(IntegrateDocument(outcome: "\(outcome.status)", plan: plan, published: [], commit: nil, log: outcome.logPath)) }
-            throw Exit.failure
+            let word: String
+            switch outcome.status {
+            case .passed: word = "passed"
+            case .failed: word = "failed"
+            case .signalled: word = "killed"
+            case .timedOut: word = "timed-out"
+            case .cancelled: word = "cancelled"
+            }
+            return .failure(IntegratedFailure(integrated: Integrated(outcome: "\(outcome.status)", log: outcome.logPath), word: word))
+        }
+        return .success(Checked(plan: plan, journal: journal, project: project, branch: branch, log: outcome.logPath))
+    }
+
+    /// Publishes (when `publishing`) and commits a checked project, closing its journal.
+    private func land(_ checked: Checked, publishing: Bool) throws -> Integrated {
+        let plan = checked.plan
+        var journal = checked.journal
+        // Publish, then commit: from here the spec repo has changed, so a crash keeps the pins.
+        var published: [String] = []
+        if publishing {
+            published = try publishSpecs(plan) {
+                if $0 { try? journal.restore(in: plan.root) }
+            }
+            if !published.isEmpty {
+                journal.step = .published
+                try? journal.save(in: plan.root)
+            }
         }
 
-        // Publish, then commit: from here the spec repo has changed, so a crash keeps the pins.
+        let commit: ObjectID
+        do {
+            commit = try commitPins(plan, project: checked.project, branch: checked.branch, journal: journal)
+        } catch {
+            Console.error("\(published.isEmpty ? "" : "the specs are published, but ")committing the Podfile failed: \(error); commit it by hand")
+            journal.finish(in: plan.root)
+            throw Exit.failure
+        }
+        journal.finish(in: plan.root)
+        return Integrated(outcome: "passed", log: checked.log, published: published, commit: commit)
+    }
+
+    /// Publishes the plan's new specs to its spec repo; on an error, calls `failed` with
+    /// whether nothing was published yet, prints the error and ends the command.
+    private func publishSpecs(_ plan: Plan, failed: (Bool) -> Void) throws -> [String] {
         var published: [String] = []
         let publisher = SpecPublisher(cache: plan.sources.cache)
         for candidate in plan.candidates {
@@ -378,36 +473,119 @@ struct IntegrateCommand: AsyncParsableCommand {
             do {
                 result = try publisher.publish(podspec, to: plan.target.name, url: plan.target.url, skipTagCheck: true)
             } catch {
-                if published.isEmpty { try? journal.restore(in: plan.root) }
+                failed(published.isEmpty)
                 Console.error("\(error)")
                 throw Exit.failure
             }
             if case let .problems(problems) = result {
-                if published.isEmpty { try? journal.restore(in: plan.root) }
+                failed(published.isEmpty)
                 problems.forEach { Console.error($0.message) }
                 throw Exit.failure
             }
             published.append(candidate.pin.text)
-            journal.step = .published
-            try? journal.save(in: plan.root)
         }
+        return published
+    }
 
-        let commit: ObjectID
-        do {
-            commit = try commitPins(plan, project: project, branch: branch, journal: journal)
-        } catch {
-            Console.error("the specs are published, but committing the Podfile failed: \(error); commit it by hand")
-            journal.finish(in: plan.root)
-            throw Exit.failure
+    // MARK: - Several main projects
+
+    /// Integrates into each main project in turn, then prints the summary table. Without
+    /// `--all-or-nothing` each project is checked and committed in turn, and the specs are
+    /// published after the first project passes (the next projects find them published).
+    /// With it, every project is checked first, keeping its pinned Podfile; a failure
+    /// restores them all and publishes nothing; when all pass, the specs are published and
+    /// each project is committed (and pushed).
+    private func integrateProjects(_ projects: [Project], configuration: Configuration) async throws {
+        var rows: [ProjectOutcome] = []
+        var checked: [Checked] = []
+        var scratches: [String] = []
+        defer { for scratch in scratches { try? FileManager.default.removeItem(atPath: scratch) } }
+        var published: [String] = []
+        var target: String?
+        var failed = false
+        for project in projects {
+            let label = project.name
+            let plan: Plan
+            do {
+                plan = try prepare(podfilePath: configuration.resolve(path: project.podfile ?? "Podfile"), configuration: configuration)
+            } catch {
+                Console.error("\(label): \(error)")
+                rows.append(ProjectOutcome(project: label, outcome: "error", log: nil))
+                failed = true
+                if allOrNothing { break } else { continue }
+            }
+            scratches.append(plan.scratch)
+            let problems = try plan.newProblems()
+            if !problems.isEmpty {
+                for problem in problems { Console.error("\(label): new \(problem)") }
+                rows.append(ProjectOutcome(project: label, outcome: "problems", log: nil))
+                failed = true
+                if allOrNothing { break } else { continue }
+            }
+            if dryRun {
+                printPlan(plan)
+                continue
+            }
+            switch try await check(plan, label: label) {
+            case let .failure(failure):
+                rows.append(ProjectOutcome(project: label, outcome: failure.word,
+                                           log: failure.integrated.log.map(PodfileInputs.relativeToCurrentDirectory)))
+                failed = true
+            case let .success(passed):
+                rows.append(ProjectOutcome(project: label, outcome: "passed", log: PodfileInputs.relativeToCurrentDirectory(passed.log)))
+                if allOrNothing {
+                    checked.append(passed)
+                } else {
+                    let result = try land(passed, publishing: true)
+                    if !result.published.isEmpty { (published, target) = (result.published, plan.target.name) }
+                    Console.note("\(label): integrated \(plan.candidates.map(\.pin.text).joined(separator: " ")); committed \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")\(push ? " and pushed" : "")")
+                }
+            }
+            if allOrNothing && failed { break }
         }
-        journal.finish(in: plan.root)
+        if dryRun { return }
+        if allOrNothing && failed {
+            for entry in checked { try? entry.journal.restore(in: entry.plan.root) }
+            for row in rows.indices where rows[row].outcome == "passed" { rows[row].outcome = "restored" }
+            for project in projects where !rows.contains(where: { $0.project == project.name }) {
+                rows.append(ProjectOutcome(project: project.name, outcome: "skipped", log: nil))
+            }
+            Console.note("--all-or-nothing: nothing was published or committed; every Podfile is as it was")
+        } else if allOrNothing, let first = checked.first {
+            published = try publishSpecs(first.plan) { _ in
+                for entry in checked { try? entry.journal.restore(in: entry.plan.root) }
+            }
+            target = first.plan.target.name
+            var landed: [String] = []
+            for entry in checked {
+                do {
+                    let result = try land(entry, publishing: false)
+                    landed.append("\(rows.filter { $0.outcome == "passed" }[landed.count].project) \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")")
+                } catch {
+                    // Earlier projects are committed (and pushed) already: compctl never
+                    // rewrites or force-pushes them.
+                    for later in checked.dropFirst(landed.count + 1) { try? later.journal.restore(in: later.plan.root) }
+                    if !landed.isEmpty {
+                        Console.error("already \(push ? "pushed" : "committed"): \(landed.joined(separator: ", ")); compctl never force-pushes: revert by hand if needed")
+                    }
+                    throw Exit.failure
+                }
+            }
+        }
+        if !published.isEmpty, let target {
+            Console.note("published \(published.joined(separator: " ")) to \(target)")
+        }
         if json {
-            try JSONOutput.print(IntegrateDocument(outcome: "passed", plan: plan, published: published, commit: commit.hex, log: outcome.logPath))
-            return
+            try JSONOutput.print(ProjectsDocument(projects: rows, published: published))
+        } else {
+            let table = [["PROJECT", "OUTCOME", "LOG"]] + rows.map { [$0.project, $0.outcome, $0.log ?? "-"] }
+            let widths = (0..<2).map { column in table.map { $0[column].count }.max() ?? 0 }
+            Console.outRaw(table.map { row in
+                row[0] + String(repeating: " ", count: widths[0] - row[0].count + 2)
+                    + row[1] + String(repeating: " ", count: widths[1] - row[1].count + 2) + row[2] + "\n"
+            }.joined())
         }
-        Console.out("integrated \(pinTexts.joined(separator: " ")) into \(PodfileInputs.relativeToCurrentDirectory(plan.podfilePath))")
-        Console.note(published.isEmpty ? "every version was already published" : "published \(published.joined(separator: " ")) to \(plan.target.name)")
-        Console.note("committed \(commit.hex.prefix(8))\(push ? " and pushed" : ""); log: \(outcome.logPath)")
+        if failed { throw Exit.failure }
     }
 
     /// Runs the compile check with the progress line, stopping it on SIGINT or SIGTERM.
@@ -485,6 +663,27 @@ struct IntegrateCommand: AsyncParsableCommand {
 struct PinProblems: Error, CustomStringConvertible {
     var messages: [String]
     var description: String { messages.joined(separator: "\nerror: ") }
+}
+
+/// A compile check that did not pass (the files already restored).
+struct IntegratedFailure: Error {
+    var integrated: IntegrateCommand.Integrated
+    /// One word for the summary table: `failed`, `timed-out`, `killed`, `cancelled`.
+    var word: String
+}
+
+/// One row of the several-projects summary.
+struct ProjectOutcome: Encodable {
+    var project: String
+    var outcome: String
+    var log: String?
+}
+
+/// The `integrate --json` document with several main projects.
+struct ProjectsDocument: Encodable {
+    var schemaVersion = JSONOutput.schemaVersion
+    var projects: [ProjectOutcome]
+    var published: [String]
 }
 
 /// The `integrate --json` document.

@@ -49,7 +49,9 @@ private final class IntegrateWorld {
     /// (the kept build logs aside), plus every ref: what a failed integrate must not change.
     func snapshot() throws -> [String: Data] {
         var result: [String: Data] = [:]
-        for root in ["specs.git", "Foo.git", "Bar.git", "app", "app.git"] {
+        let roots = ["specs.git", "Foo.git", "Bar.git", "app", "app.git"]
+            + (FileManager.default.fileExists(atPath: world("other")) ? ["other"] : [])
+        for root in roots {
             let base = world(root)
             let enumerator = FileManager.default.enumerator(atPath: base)
             while let relative = enumerator?.nextObject() as? String {
@@ -61,12 +63,25 @@ private final class IntegrateWorld {
                 result[root + "/" + relative] = FileManager.default.contents(atPath: base + "/" + relative)
             }
             result[root + " refs"] = Data(try world.state(of: base).utf8)
-            if root == "app" { result["app index"] = Data(try gitCLI("ls-files", "-s", in: base).utf8) }
+            if root == "app" || root == "other" { result[root + " index"] = Data(try gitCLI("ls-files", "-s", in: base).utf8) }
         }
         return result
     }
 
-    func podfile() throws -> String { try String(contentsOfFile: world("app/Podfile"), encoding: .utf8) }
+    func podfile(_ project: String = "app") throws -> String { try String(contentsOfFile: world("\(project)/Podfile"), encoding: .utf8) }
+
+    /// A second main project `other` (another clone of `app.git` whose Podfile says
+    /// `# fails here`), listed after App in app/compctl.yml, which is committed there.
+    func addOtherMainProject() throws {
+        try gitCLI("clone", "-q", world("app.git"), world("other"))
+        try gitCLI("config", "user.name", "CI", in: world("other"))
+        try gitCLI("config", "user.email", "ci@example.invalid", in: world("other"))
+        try (podfile("other") + "# fails here\n").write(toFile: world("other/Podfile"), atomically: true, encoding: .utf8)
+        try gitCLI("commit", "-qam", "other", in: world("other"))
+        try "spec_repos:\n  - name: specs\n    url: \(world("specs.git"))\nprojects:\n  - name: App\n    podfile: Podfile\n    kind: main\n  - name: Other\n    podfile: ../other/Podfile\n    kind: main\n"
+            .write(toFile: world("app/compctl.yml"), atomically: true, encoding: .utf8)
+        try gitCLI("commit", "-qam", "two main projects", in: world("app"))
+    }
 
     /// Starts compctl without waiting for it.
     func start(_ arguments: [String]) throws -> Process {
@@ -199,5 +214,47 @@ private final class IntegrateWorld {
         #expect(result.exitCode == 1)
         #expect(result.stderr.contains(":2: `Foo` comes from :git `https://x.example/Foo.git`, not from a spec repo"), "\(result.stderr)")
         #expect(try fixture.snapshot() == before)
+    }
+
+    static let failsOnOther = "! grep -q 'fails here' \"$COMPCTL_PODFILE\""
+
+    @Test func severalMainProjectsEachGetTheirTurn() throws {
+        let fixture = try IntegrateWorld()
+        try fixture.addOtherMainProject()
+        let otherBefore = try fixture.snapshot().filter { $0.key.hasPrefix("other") }
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", Self.failsOnOther])
+        #expect(result.exitCode == 1)
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        #expect(rows.map { $0.prefix(2) } == [["PROJECT", "OUTCOME"], ["App", "passed"], ["Other", "failed"]])
+        #expect(rows.dropFirst().allSatisfy { $0.count == 3 && $0[2].contains(".compctl/logs/integrate-") }, "\(result.stdout)")
+        #expect(result.stderr.contains("error: Other: the compile check failed with exit code 1; the Podfile of Other was restored\n"), "\(result.stderr)")
+        #expect(try fixture.podfile().contains("pod 'Foo', '1.1.0'"))
+        #expect(try gitCLI("log", "-1", "--format=%s", in: fixture.world("app")) == "Integrate Foo 1.1.0")
+        #expect(try fixture.world.log(fixture.world("specs.git")).first == "[Update] Foo (1.1.0)")
+        #expect(try fixture.snapshot().filter { $0.key.hasPrefix("other") } == otherBefore)
+    }
+
+    @Test func allOrNothingRevertsThePassedProjectAndPublishesNothing() throws {
+        let fixture = try IntegrateWorld()
+        try fixture.addOtherMainProject()
+        let before = try fixture.snapshot()
+        defer { if let after = try? fixture.snapshot() { for key in Set(before.keys).union(after.keys) where before[key] != after[key] { Issue.record("changed: \(key)") } } }
+        let result = try fixture.integrate(["Foo=1.1.0", "--all-or-nothing", "--check-command", Self.failsOnOther])
+        #expect(result.exitCode == 1)
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).map(String.init) }
+        #expect(rows == [["PROJECT", "OUTCOME"], ["App", "restored"], ["Other", "failed"]])
+        #expect(result.stderr.contains("--all-or-nothing: nothing was published or committed; every Podfile is as it was\n"), "\(result.stderr)")
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test func allOrNothingPublishesOnceWhenEveryProjectPasses() throws {
+        let fixture = try IntegrateWorld()
+        try fixture.addOtherMainProject()
+        let result = try fixture.integrate(["Foo=1.1.0", "--all-or-nothing", "--check-command", "true"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).map(String.init) }
+        #expect(rows == [["PROJECT", "OUTCOME"], ["App", "passed"], ["Other", "passed"]])
+        #expect(try fixture.podfile("app").contains("pod 'Foo', '1.1.0'") && fixture.podfile("other").contains("pod 'Foo', '1.1.0'"))
+        #expect(try fixture.world.log(fixture.world("specs.git")).filter { $0 == "[Update] Foo (1.1.0)" }.count == 1)
     }
 }
