@@ -382,6 +382,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         let project = try reportingErrors { try Repository.open(at: plan.root, searchingParents: true) }
         let branch = project.headBranch ?? "main"
         var base = try? project.resolve("HEAD")
+        var remoteBase = push ? remoteTip(of: branch, in: project) : nil
         var requeues = 0
         var outcome: CheckOutcome
         while true {
@@ -398,6 +399,28 @@ struct IntegrateCommand: AsyncParsableCommand {
             outcome = try await runCheck(plan)
             guard case .passed = outcome.status else { break }
             let head = try? project.resolve("HEAD")
+            if push, head == base, requeues < maxRequeues, let start = base,
+               let tip = remoteTip(of: branch, in: project), tip != remoteBase {
+                // The remote branch moved while the check ran (a merge queue's case): the pins
+                // go onto the new tip and the check runs again there. The checkout follows the
+                // tip only when that is a fast-forward; otherwise `commitPins` re-applies the
+                // pins on the tip without a new check, as before.
+                guard (try? project.isAncestor(start, of: tip)) == true else { break }
+                requeues += 1
+                Console.note("origin/\(branch) moved during the check; re-applying the pins on \(tip.hex.prefix(8)) and checking again (\(requeues)/\(maxRequeues))")
+                do {
+                    if let original = journal.files[0].original { try AtomicFile.write(original, to: plan.podfilePath) }
+                    try project.fastForward(branch: branch, from: start, to: tip)
+                    journal.files[0].original = FileManager.default.contents(atPath: plan.podfilePath)
+                    try journal.save(in: plan.root)
+                } catch {
+                    try? journal.restore(in: plan.root)
+                    Console.error("could not move the checkout to origin/\(branch) (\(tip.hex.prefix(8))): \(error); nothing was published and the Podfile was restored")
+                    throw Exit.failure
+                }
+                (base, remoteBase) = (tip, tip)
+                continue
+            }
             guard head != base, requeues < maxRequeues else { break }
             // The branch moved while the check ran (like a merge queue): take the new head's
             // files as the originals and check again with the pins applied to them.
@@ -432,6 +455,15 @@ struct IntegrateCommand: AsyncParsableCommand {
             return .failure(IntegratedFailure(integrated: Integrated(outcome: "\(outcome.status)", log: outcome.logPath), word: word))
         }
         return .success(Checked(plan: plan, journal: journal, project: project, branch: branch, log: outcome.logPath))
+    }
+
+    /// The remote branch's tip after fetching it, or `nil` when it cannot be fetched (the
+    /// push then reports the problem).
+    private func remoteTip(of branch: String, in project: Repository) -> ObjectID? {
+        let tracking = "refs/remotes/origin/\(branch)"
+        guard (try? project.remote(named: "origin").fetch(refspecs: ["+refs/heads/\(branch):\(tracking)"], prune: false)) != nil
+        else { return nil }
+        return (try? project.referenceTarget(tracking)) ?? nil
     }
 
     /// Publishes (when `publishing`) and commits a checked project, closing its journal.

@@ -167,6 +167,38 @@ private final class IntegrateWorld {
         #expect(try fixture.podfile().contains("'Foo', '1.1.0'"))
     }
 
+    @Test func aMovedRemoteBranchRequeuesTheCheckOnTheNewTip() throws {
+        let fixture = try IntegrateWorld()
+        try gitCLI("clone", "-q", fixture.world("app.git"), fixture.world("elsewhere"))
+        try gitCLI("config", "user.name", "Other", in: fixture.world("elsewhere"))
+        try gitCLI("config", "user.email", "other@example.invalid", in: fixture.world("elsewhere"))
+        let runs = fixture.world("runs")
+        // The first run pushes a commit from another clone; each run records whether it sees NOTES.
+        let check = "if [ -f NOTES ]; then echo notes >> '\(runs)'; else echo bare >> '\(runs)'; "
+            + "cd '\(fixture.world("elsewhere"))' && echo hi > NOTES && git add NOTES && git commit -qm moved && git push -q origin main; fi"
+        let result = try fixture.integrate(["Foo=1.1.0", "--push", "--max-requeues", "2", "--check-command", check])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("origin/main moved during the check; re-applying the pins on "), "\(result.stderr)")
+        #expect(try String(contentsOfFile: runs, encoding: .utf8) == "bare\nnotes\n")
+        #expect(try gitCLI("--git-dir", fixture.world("app.git"), "log", "--format=%s", "main") == "Integrate Foo 1.1.0\nmoved\napp")
+        #expect(try gitCLI("rev-parse", "HEAD", in: fixture.world("app")) == gitCLI("--git-dir", fixture.world("app.git"), "rev-parse", "main"))
+        #expect(try gitCLI("status", "--porcelain", in: fixture.world("app")) == "")
+        #expect(try fixture.podfile().contains("pod 'Foo', '1.1.0'"))
+    }
+
+    @Test func aMovedRemoteBranchPastMaxRequeuesIsPinnedWithoutANewCheck() throws {
+        let fixture = try IntegrateWorld()
+        try gitCLI("clone", "-q", fixture.world("app.git"), fixture.world("elsewhere"))
+        try gitCLI("config", "user.name", "Other", in: fixture.world("elsewhere"))
+        try gitCLI("config", "user.email", "other@example.invalid", in: fixture.world("elsewhere"))
+        let runs = fixture.world("runs")
+        let check = "echo run >> '\(runs)'; cd '\(fixture.world("elsewhere"))' && date +%s%N > NOTES && git add NOTES && git commit -qm moved && git push -q origin main"
+        let result = try fixture.integrate(["Foo=1.1.0", "--push", "--max-requeues", "1", "--check-command", check])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(try String(contentsOfFile: runs, encoding: .utf8) == "run\nrun\n")
+        #expect(try gitCLI("--git-dir", fixture.world("app.git"), "log", "--format=%s", "main") == "Integrate Foo 1.1.0\nmoved\nmoved\napp")
+    }
+
     @Test func twoIntegratesAtOnceBothLand() throws {
         let fixture = try IntegrateWorld()
         try gitCLI("clone", "-q", fixture.world("app.git"), fixture.world("app2"))
