@@ -185,6 +185,8 @@ struct IntegrateCommand: AsyncParsableCommand {
         var originalSources: [ResolvedSource]
         var edit: ManifestEdit
         var inputs: PodfileInputs
+        /// The project's `package_swift`, pinned along with the Podfile.
+        var packageManifest: String?
 
         /// Problems of the graph checks with the pins that the Podfile did not have before.
         func newProblems() throws -> [GraphProblem] {
@@ -249,9 +251,16 @@ struct IntegrateCommand: AsyncParsableCommand {
             let problems = PinPlanner.versionProblems(candidates.map(\.pin), catalog: catalog)
             if !problems.isEmpty { throw PinProblems(messages: problems) }
             let edit = try PinPlanner.edit(candidates.map(\.pin), podfile: podfilePath, addTo: nil)
+            let packageManifest = PackageSwiftPins.manifest(for: podfilePath, configuration: configuration)
+            if let packageManifest, let bytes = FileManager.default.contents(atPath: packageManifest) {
+                // Refused now, before anything changes, if the manifest cannot take the pins.
+                _ = try PackageSwiftPins.pinned(candidates.map(\.pin), manifest: [UInt8](bytes), path: packageManifest,
+                                                sources: stagedSources)
+            }
             return Plan(configuration: configuration, podfilePath: podfilePath, root: root, check: check,
                         candidates: candidates, target: target, staged: staged, scratch: scratch, sources: sources,
-                        stagedSources: stagedSources, originalSources: originalSources, edit: edit, inputs: inputs)
+                        stagedSources: stagedSources, originalSources: originalSources, edit: edit, inputs: inputs,
+                        packageManifest: packageManifest)
         } catch {
             try? FileManager.default.removeItem(atPath: scratch)
             throw error
@@ -377,7 +386,8 @@ struct IntegrateCommand: AsyncParsableCommand {
     private func check(_ plan: Plan, label: String?) async throws -> Result<Checked, IntegratedFailure> {
         let lockPath = URL(fileURLWithPath: plan.podfilePath).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
         let pinTexts = plan.candidates.map(\.pin.text)
-        var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath], stagedDirectory: plan.scratch)
+        var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath] + (plan.packageManifest.map { [$0] } ?? []),
+                                               stagedDirectory: plan.scratch)
         try reportingErrors { try journal.save(in: plan.root) }
         let project = try reportingErrors { try Repository.open(at: plan.root, searchingParents: true) }
         let branch = project.headBranch ?? "main"
@@ -391,6 +401,11 @@ struct IntegrateCommand: AsyncParsableCommand {
                 let edit = try PodfileEditor.pin(plan.candidates.map { PodPin(name: $0.pin.name, version: $0.pin.version) },
                                                  in: [UInt8](current), path: plan.podfilePath)
                 if edit.bytes != [UInt8](current) { try AtomicFile.write(Data(edit.bytes), to: plan.podfilePath) }
+                if let manifest = plan.packageManifest, let bytes = FileManager.default.contents(atPath: manifest) {
+                    let pinned = try PackageSwiftPins.pinned(plan.candidates.map(\.pin), manifest: [UInt8](bytes), path: manifest,
+                                                             sources: plan.stagedSources)
+                    if pinned != [UInt8](bytes) { try AtomicFile.write(Data(pinned), to: manifest) }
+                }
             } catch {
                 try? journal.restore(in: plan.root)
                 Console.error("\(error)")
@@ -409,9 +424,13 @@ struct IntegrateCommand: AsyncParsableCommand {
                 requeues += 1
                 Console.note("origin/\(branch) moved during the check; re-applying the pins on \(tip.hex.prefix(8)) and checking again (\(requeues)/\(maxRequeues))")
                 do {
-                    if let original = journal.files[0].original { try AtomicFile.write(original, to: plan.podfilePath) }
+                    for file in journal.files {
+                        if let original = file.original { try AtomicFile.write(original, to: file.path) }
+                    }
                     try project.fastForward(branch: branch, from: start, to: tip)
-                    journal.files[0].original = FileManager.default.contents(atPath: plan.podfilePath)
+                    for index in journal.files.indices where index != 1 {
+                        journal.files[index].original = FileManager.default.contents(atPath: journal.files[index].path)
+                    }
                     try journal.save(in: plan.root)
                 } catch {
                     try? journal.restore(in: plan.root)
@@ -430,6 +449,11 @@ struct IntegrateCommand: AsyncParsableCommand {
                 let relative = String(plan.podfilePath.dropFirst((project.workDirectory ?? "").count))
                 if let bytes = try? tree.blob(at: relative) { try AtomicFile.write(bytes, to: plan.podfilePath) }
                 journal.files[0].original = try? tree.blob(at: relative)
+                if let manifest = plan.packageManifest {
+                    let manifestRelative = String(manifest.dropFirst((project.workDirectory ?? "").count))
+                    if let bytes = try? tree.blob(at: manifestRelative) { try AtomicFile.write(bytes, to: manifest) }
+                    journal.files[2].original = try? tree.blob(at: manifestRelative)
+                }
                 try journal.save(in: plan.root)
             }
             base = head
@@ -661,6 +685,11 @@ struct IntegrateCommand: AsyncParsableCommand {
         if journal.files.count > 1, FileManager.default.contents(atPath: journal.files[1].path) != journal.files[1].original {
             files.append(String(journal.files[1].path.dropFirst(work.count)))
         }
+        let manifestRelative = plan.packageManifest.map { String($0.dropFirst(work.count)) }
+        if let manifest = plan.packageManifest, let manifestRelative,
+           FileManager.default.contents(atPath: manifest) != journal.files[2].original {
+            files.append(manifestRelative)
+        }
         let message = "Integrate " + plan.candidates.map { "\($0.pin.name) \($0.pin.version)" }.joined(separator: ", ")
             + "\n\nPins:\n" + plan.candidates.map { "  pod '\($0.pin.name)', '\($0.pin.version)'\n" }.joined()
         guard push else {
@@ -668,7 +697,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             return try project.commitIndex(message: message)
         }
         let pins = plan.candidates.map { PodPin(name: $0.pin.name, version: $0.pin.version) }
-        let lockRelative = files.count > 1 ? files[1] : nil
+        let lockRelative = files.count > 1 && files[1] != manifestRelative ? files[1] : nil
         let lockBytes = journal.files.count > 1 ? FileManager.default.contents(atPath: journal.files[1].path) : nil
         let result = try project.publish(branch: branch, to: "origin") { tipTree in
             guard let tipTree else { return nil }
@@ -676,6 +705,11 @@ struct IntegrateCommand: AsyncParsableCommand {
             let edit = try PodfileEditor.pin(pins, in: [UInt8](podfile), path: files[0])
             var changes: [FileChange] = [.write(path: files[0], contents: Data(edit.bytes))]
             if let lockRelative, let lockBytes { changes.append(.write(path: lockRelative, contents: lockBytes)) }
+            if let manifestRelative, let manifest = plan.packageManifest, let bytes = try? tipTree.blob(at: manifestRelative) {
+                let pinned = try PackageSwiftPins.pinned(plan.candidates.map(\.pin), manifest: [UInt8](bytes), path: manifest,
+                                                         sources: plan.stagedSources)
+                changes.append(.write(path: manifestRelative, contents: Data(pinned)))
+            }
             return PublishChange(tree: try project.tree(applying: changes, to: tipTree), message: message)
         }
         guard let commit = result.commit else { throw IntegrateError.notAGitProject(plan.root) }

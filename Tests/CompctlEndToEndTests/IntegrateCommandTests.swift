@@ -199,6 +199,38 @@ private final class IntegrateWorld {
         #expect(try gitCLI("--git-dir", fixture.world("app.git"), "log", "--format=%s", "main") == "Integrate Foo 1.1.0\nmoved\nmoved\napp")
     }
 
+    @Test func packageSwiftFollowsThePodfile() throws {
+        let fixture = try IntegrateWorld()
+        let manifest = { (foo: String) in
+            "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"App\",\n    dependencies: [\n"
+                + "        .package(url: \"\(fixture.world("Foo.git"))\", exact: \"\(foo)\"),  // Foo\n"
+                + "        .package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\"),\n    ]\n)\n"
+        }
+        try manifest("1.0.0").write(toFile: fixture.world("app/Package.swift"), atomically: true, encoding: .utf8)
+        try "spec_repos:\n  - name: specs\n    url: \(fixture.world("specs.git"))\nprojects:\n  - name: App\n    podfile: Podfile\n    package_swift: Package.swift\n    kind: main\n"
+            .write(toFile: fixture.world("app/compctl.yml"), atomically: true, encoding: .utf8)
+        try gitCLI("add", "-A", in: fixture.world("app"))
+        try gitCLI("commit", "-qm", "package", in: fixture.world("app"))
+
+        let before = try fixture.snapshot()
+        let failed = try fixture.integrate(["Foo=1.1.0", "--check-command", "grep -q '\"1.1.0\"' Package.swift && exit 3"])
+        #expect(failed.exitCode == 1)
+        #expect(failed.stderr.contains("error: the compile check failed with exit code 3; nothing was published and the Podfile was restored\n"), "\(failed.stderr)")
+        #expect(try fixture.snapshot() == before)
+
+        let passed = try fixture.integrate(["Foo=1.1.0", "--check-command", "grep -q 'exact: \"1.1.0\"),  // Foo' Package.swift"])
+        #expect(passed.exitCode == 0, "\(passed.stderr)")
+        #expect(try String(contentsOfFile: fixture.world("app/Package.swift"), encoding: .utf8) == manifest("1.1.0"))
+        #expect(try gitCLI("show", "--name-only", "--format=", "HEAD", in: fixture.world("app")) == "Package.swift\nPodfile")
+        #expect(try gitCLI("status", "--porcelain", in: fixture.world("app")) == "")
+
+        let rollback = try fixture.world.compctl(["pin", "Foo=1.0.0"], in: fixture.world("app"))
+        #expect(rollback.exitCode == 0, "\(rollback.stderr)")
+        #expect(rollback.stderr == "pinned 1 pod in Podfile and Package.swift\n")
+        #expect(try String(contentsOfFile: fixture.world("app/Package.swift"), encoding: .utf8) == manifest("1.0.0"))
+        #expect(try fixture.podfile().contains("pod 'Foo', '1.0.0'"))
+    }
+
     @Test func twoIntegratesAtOnceBothLand() throws {
         let fixture = try IntegrateWorld()
         try gitCLI("clone", "-q", fixture.world("app.git"), fixture.world("app2"))
