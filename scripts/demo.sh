@@ -5,8 +5,9 @@
 # spec repo and four sample components (each with one C file) as bare component repos,
 # released with bump and published with publish; then the main project as a git repo, with
 # an integrate whose compile check (scripts/sample-app/compile-check.sh) compiles the pinned
-# components at their tags and passes, and one that fails on a compile error and changes nothing. The git CLI only builds those sample repositories; everything
-# compctl does goes through libgit2.
+# components at their tags and passes, and one that fails on a compile error and changes
+# nothing. The git CLI only builds those sample repositories (and the sample's compile
+# check fetches with it); everything compctl does goes through libgit2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
