@@ -552,6 +552,14 @@ struct IntegrateCommand: AsyncParsableCommand {
     /// restores them all and publishes nothing; when all pass, the specs are published and
     /// each project is committed (and pushed).
     private func integrateProjects(_ projects: [Project], configuration: Configuration) async throws {
+        // Each project's journal lives in its Podfile's directory; two projects there would share it.
+        let roots = projects.map { PinCommand.projectRoot(of: configuration.resolve(path: $0.podfile ?? "Podfile")) }
+        if let shared = roots.first(where: { root in roots.filter { $0 == root }.count > 1 }) {
+            let names = zip(projects, roots).filter { $0.1 == shared }.map(\.0.name)
+            Console.error("main projects \(names.joined(separator: " and ")) have their Podfiles in one directory (\(shared)); "
+                + "give each main project its own directory in compctl.yml, or integrate one with --podfile")
+            throw Exit.failure
+        }
         var rows: [ProjectOutcome] = []
         var checked: [Checked] = []
         var scratches: [String] = []

@@ -311,6 +311,34 @@ private final class IntegrateWorld {
         #expect(try fixture.snapshot() == before)
     }
 
+    @Test func severalMainProjectsAsJSON() throws {
+        let fixture = try IntegrateWorld()
+        try fixture.addOtherMainProject()
+        let result = try fixture.integrate(["Foo=1.1.0", "--all-or-nothing", "--json", "--check-command", Self.failsOnOther])
+        #expect(result.exitCode == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["published"] as? [String] == [])
+        let projects = try #require(document["projects"] as? [[String: String]])
+        #expect(projects.map { [$0["project"], $0["outcome"]] } == [["App", "restored"], ["Other", "failed"]])
+        #expect(projects.allSatisfy { $0["log"]?.contains(".compctl/logs/integrate-") == true })
+    }
+
+    @Test func twoMainProjectsInOneDirectoryAreRefused() throws {
+        let fixture = try IntegrateWorld()
+        try "target 'Ext' do\n  pod 'Foo', '1.0.0'\nend\n".write(toFile: fixture.world("app/Extension.podfile"), atomically: true, encoding: .utf8)
+        try "spec_repos:\n  - name: specs\n    url: \(fixture.world("specs.git"))\nprojects:\n  - name: App\n    podfile: Podfile\n    kind: main\n  - name: Ext\n    podfile: Extension.podfile\n    kind: main\n"
+            .write(toFile: fixture.world("app/compctl.yml"), atomically: true, encoding: .utf8)
+        try gitCLI("add", "-A", in: fixture.world("app"))
+        try gitCLI("commit", "-qm", "two in one", in: fixture.world("app"))
+        let before = try fixture.snapshot()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 1)
+        let root = URL(fileURLWithPath: fixture.world("app")).standardizedFileURL.path
+        #expect(result.stderr == "error: main projects App and Ext have their Podfiles in one directory (\(root)); give each main project its own directory in compctl.yml, or integrate one with --podfile\n")
+        #expect(try fixture.snapshot() == before)
+    }
+
     @Test func allOrNothingPublishesOnceWhenEveryProjectPasses() throws {
         let fixture = try IntegrateWorld()
         try fixture.addOtherMainProject()
