@@ -561,7 +561,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             throw Exit.failure
         }
         var rows: [ProjectOutcome] = []
-        var checked: [Checked] = []
+        var checked: [(label: String, checked: Checked)] = []
         var scratches: [String] = []
         defer { for scratch in scratches { try? FileManager.default.removeItem(atPath: scratch) } }
         var published: [String] = []
@@ -598,7 +598,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             case let .success(passed):
                 rows.append(ProjectOutcome(project: label, outcome: "passed", log: PodfileInputs.relativeToCurrentDirectory(passed.log)))
                 if allOrNothing {
-                    checked.append(passed)
+                    checked.append((label, passed))
                 } else {
                     let result = try land(passed, publishing: true)
                     if !result.published.isEmpty { (published, target) = (result.published, plan.target.name) }
@@ -609,26 +609,28 @@ struct IntegrateCommand: AsyncParsableCommand {
         }
         if dryRun { return }
         if allOrNothing && failed {
-            for entry in checked { try? entry.journal.restore(in: entry.plan.root) }
+            for entry in checked { try? entry.checked.journal.restore(in: entry.checked.plan.root) }
             for row in rows.indices where rows[row].outcome == "passed" { rows[row].outcome = "restored" }
             for project in projects where !rows.contains(where: { $0.project == project.name }) {
                 rows.append(ProjectOutcome(project: project.name, outcome: "skipped", log: nil))
             }
             Console.note("--all-or-nothing: nothing was published or committed; every Podfile is as it was")
-        } else if allOrNothing, let first = checked.first {
+        } else if allOrNothing, let first = checked.first?.checked {
             published = try publishSpecs(first.plan) { _ in
-                for entry in checked { try? entry.journal.restore(in: entry.plan.root) }
+                for entry in checked { try? entry.checked.journal.restore(in: entry.checked.plan.root) }
             }
             target = first.plan.target.name
             var landed: [String] = []
             for entry in checked {
                 do {
-                    let result = try land(entry, publishing: false)
-                    landed.append("\(rows.filter { $0.outcome == "passed" }[landed.count].project) \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")")
+                    let result = try land(entry.checked, publishing: false)
+                    landed.append("\(entry.label) \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")")
                 } catch {
                     // Earlier projects are committed (and pushed) already: compctl never
                     // rewrites or force-pushes them.
-                    for later in checked.dropFirst(landed.count + 1) { try? later.journal.restore(in: later.plan.root) }
+                    for later in checked.dropFirst(landed.count + 1) {
+                        try? later.checked.journal.restore(in: later.checked.plan.root)
+                    }
                     if !landed.isEmpty {
                         Console.error("already \(push ? "pushed" : "committed"): \(landed.joined(separator: ", ")); compctl never force-pushes: revert by hand if needed")
                     }
