@@ -12,11 +12,18 @@
 #   check    `compctl graph --check` over the whole 10,000-pod repos;
 #   git      the 10,000-pod repo as a git source: `repo show` read from git objects with
 #            compctl's cache already fetched, and the first clone into the cache
-#            (`repo add`, over the file:// transport and as a local copy; median of 3).
+#            (`repo add`, over the file:// transport and as a local copy; median of 3);
+#   integrate `compctl integrate … --check-command true` into a generated main project (a git
+#            repo with a 50-pod Podfile) against the 5,000-pod repo as a local bare spec
+#            repo: compctl's whole overhead around the compile check (recovery check,
+#            reading the spec repo, resolving twice and the graph checks, staging a clone,
+#            the journal, pinning, committing). The version is already published, so each
+#            run publishes nothing; hyperfine's --prepare resets the project between runs.
 #
 #   scripts/bench.sh [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
 #                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
-#                    [--git-pods N] [--clone-runs N] [--only "listing resolve check git"]
+#                    [--git-pods N] [--clone-runs N] [--integrate-pods N]
+#                    [--only "listing resolve check git integrate"]
 #
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
@@ -31,7 +38,8 @@ runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
 seeds="1 2 3 4 5"
-only="listing resolve check git"
+only="listing resolve check git integrate"
+integrate_pods=5000
 git_pods=10000
 clone_runs=3
 versions=20
@@ -47,7 +55,8 @@ while (($#)); do
         --only) only="$2"; shift 2 ;;
         --git-pods) git_pods="$2"; shift 2 ;;
         --clone-runs) clone_runs="$2"; shift 2 ;;
-        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+        --integrate-pods) integrate_pods="$2"; shift 2 ;;
+        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -278,5 +287,57 @@ if wants git; then
     echo "| $name | \`compctl repo show bench\` (cache fetched, no-op fetch included; median of $runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench) |"
     echo "| $name | \`compctl repo show bench --no-fetch\` (cache fetched; median of $runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench --no-fetch) |"
     echo "| $name | \`compctl repo show $(basename "$bare")\` (the bare repository itself; median of $runs) | $(measure "$compctl" repo show "$bare") |"
+fi
+# Integrate: the overhead outside the compile check (`true`), on a main project whose
+# Podfile compctl-synth wrote, against the plain repo committed into a bare spec repo.
+if wants integrate; then
+    dir="$(repo "$integrate_pods" plain)"
+    bare="$dir.git"
+    export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null COMPCTL_GIT_ISOLATE=1
+    if [ ! -f "$bare.done" ]; then
+        rm -rf "$bare"
+        log "committing $dir into the bare repository $bare (git CLI, once)"
+        git init -q --bare --initial-branch=main "$bare"
+        git --git-dir="$bare" --work-tree="$dir" -c core.bare=false add -A
+        git --git-dir="$bare" --work-tree="$dir" -c core.bare=false -c user.name=bench \
+            -c user.email=bench@example.invalid commit -q -m "synthetic specs"
+        git --git-dir="$bare" repack -adq
+        git --git-dir="$bare" prune
+        rm -f "$bare/index"
+        touch "$bare.done"
+    fi
+    app="$work/integrate-app-$integrate_pods"
+    home="$work/integrate-home"
+    rm -rf "$app" "$home"
+    mkdir -p "$app"
+    "$synth" --pods "$integrate_pods" --versions "$versions" --seed "$seed" --top 50 --podfile-seed 1 \
+        --podfile-pin-percent 100 --podfile "$app/Podfile"
+    printf 'spec_repos:\n  - name: synth\n    url: %s\nprojects:\n  - name: App\n    podfile: Podfile\n    kind: main\n' "$bare" \
+        > "$app/compctl.yml"
+    printf '.compctl/\n' > "$app/.gitignore"
+    git -C "$app" init -q --initial-branch=main
+    git -C "$app" add -A
+    git -C "$app" -c user.name=bench -c user.email=bench@example.invalid commit -q -m "app"
+    git -C "$app" config user.name bench
+    git -C "$app" config user.email bench@example.invalid
+    base="$(git -C "$app" rev-parse HEAD)"
+    # The first pod of the Podfile, at its second-newest release (already published).
+    pod="$(sed -n "s/^[[:space:]]*pod '\([^']*\)'.*/\1/p" "$app/Podfile" | head -n 1)"
+    version="$(ls "$dir/$pod" | grep -v -- - | sort -V | tail -n 2 | head -n 1)"
+    prepare="git -C '$app' reset -q --hard $base && rm -rf '$app/.compctl'"
+    status=0
+    (cd "$app" && COMPCTL_HOME="$home" "$compctl" integrate "$pod=$version" --check-command true >"$work/out.txt" 2>"$work/err.txt") || status=$?
+    if [ "$status" -ne 0 ] || [ "$(git -C "$app" log -1 --format=%s)" != "Integrate $pod $version" ]; then
+        log "integrate $pod=$version failed (exit $status): $(cat "$work/err.txt")"
+        exit 1
+    fi
+    sh -c "$prepare"
+    log "timing integrate $pod=$version into a 50-pod Podfile against $integrate_pods x $versions (bare spec repo)"
+    echo
+    echo "| repo | command | median wall of $runs | mean CPU (user+sys) |"
+    echo "|---|---|---|---|"
+    row="$(cd "$app" && measure env COMPCTL_HOME="$home" "$compctl" integrate "$pod=$version" --check-command true)"
+    echo "| $integrate_pods x $versions, bare spec repo | \`compctl integrate $pod=$version --check-command true\` (50-pod Podfile, already published; project reset before each run) | $row |"
+    prepare=""
 fi
 log "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

@@ -2,9 +2,12 @@
 # The README's first command: installs what is missing, builds compctl, and runs it on the
 # embedded sample: the private spec repo in Specs/ and the main project in scripts/sample-app/.
 # Then the release flow on real git repositories in a temporary folder: Specs/ as a bare
-# spec repo and three sample components as bare component repos, released with bump and
-# published with publish. The git CLI only builds those sample repositories; everything
-# compctl does goes through libgit2.
+# spec repo and four sample components (each with one C file) as bare component repos,
+# released with bump and published with publish; then the main project as a git repo, with
+# an integrate whose compile check (scripts/sample-app/compile-check.sh) compiles the pinned
+# components at their tags and passes, and one that fails on a compile error and changes
+# nothing. The git CLI only builds those sample repositories (and the sample's compile
+# check fetches with it); everything compctl does goes through libgit2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -93,15 +96,20 @@ export COMPCTL_HOME="$work/home" COMPCTL_GIT_ISOLATE=1
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 git() { command git -c user.name="Demo" -c user.email="demo@example.invalid" -c init.defaultBranch=main "$@"; }
 
-step "Specs/ as a bare spec repo, and XXLogger, XXNetworking, XXUIKit as bare component repos"
+step "Specs/ as a bare spec repo, and XXLogger, XXNetworking, XXUIKit, XXMessage as bare component repos"
 cp -R Specs "$work/specs-src"
+# The four sample components live in the bare repos below, so their specs point there.
+for pod in XXLogger XXNetworking XXUIKit XXMessage; do
+    find "$work/specs-src/$pod" -name "$pod.podspec*" -exec sed -i.orig "s#https://git.acme.example/ios/$pod.git#$work/$pod.git#" {} +
+    find "$work/specs-src/$pod" -name '*.orig' -exec rm {} +
+done
 git -C "$work/specs-src" init -q
 git -C "$work/specs-src" add -A
 git -C "$work/specs-src" commit -q -m "Acme iOS Specs"
 git clone -q --bare "$work/specs-src" "$work/specs.git"
 rm -rf "$work/specs-src"
 echo "spec repo: $work/specs.git"
-for pod in XXLogger XXNetworking XXUIKit; do
+for pod in XXLogger XXNetworking XXUIKit XXMessage; do
     # Each component starts at its newest published version: `repo show` lists versions
     # highest first, so the second field is the newest. Its podspec's source points at
     # the component's bare repo, which has the version's tag.
@@ -112,6 +120,9 @@ for pod in XXLogger XXNetworking XXUIKit; do
     printf '# %s\n\nA sample component of the Acme app.\n' "$pod" > "$work/$pod/README.md"
     printf 'public enum %s {\n    public static let version = "%s"\n}\n' "$pod" "$version" \
         > "$work/$pod/$pod/Classes/$pod.swift"
+    # One C function, so that the main project's compile check has something to compile.
+    mkdir -p "$work/$pod/Sources"
+    printf 'const char *%s_version(void) { return "%s"; }\n' "$pod" "$version" > "$work/$pod/Sources/$pod.c"
     git -C "$work/$pod" init -q
     git -C "$work/$pod" add -A
     git -C "$work/$pod" commit -q -m "$pod $version"
@@ -158,6 +169,62 @@ step "repo show: the spec repo read from git objects, with the two new release c
 run repo show acme
 echo "(the spec repo's history:)"
 git --git-dir "$work/specs.git" log --format='%h %s' -3
+
+step "The main project as a git repository: scripts/sample-app with the bare spec repo"
+mkdir -p "$work/app-src"
+cp scripts/sample-app/Podfile scripts/sample-app/Podfile.lock scripts/sample-app/compile-check.sh "$work/app-src/"
+sed "s#url: ../../Specs#url: file://$work/specs.git#" scripts/sample-app/compctl.yml > "$work/app-src/compctl.yml"
+printf '.compctl/\n' > "$work/app-src/.gitignore"
+git -C "$work/app-src" init -q
+git -C "$work/app-src" add -A
+git -C "$work/app-src" commit -q -m "AcmeApp"
+git clone -q --bare "$work/app-src" "$work/app.git"
+git clone -q "$work/app.git" "$work/app"
+rm -rf "$work/app-src"
+echo "main project: $work/app (origin $work/app.git); check_command: sh compile-check.sh"
+echo "(compile-check.sh fetches each exactly pinned component at its tag and runs cc -c on its Sources/*.c)"
+
+step "Release XXNetworking 3.2.1 and integrate it: resolve, stage, compile, publish, pin, commit"
+cd "$work/XXNetworking"
+git checkout -q -- .
+echo "\$ cd $work/XXNetworking"
+run bump --patch --push
+cd "$work/app"
+echo "\$ cd $work/app"
+run integrate XXNetworking=3.2.1
+echo "(the compile check's log:)"
+sed 's/^/  /' "$(ls -t .compctl/logs/*.log | head -n 1)"
+echo "(the Podfile now pins it, in a commit of its own; the spec repo has the release:)"
+grep -n "XXNetworking" Podfile
+git log --format='%h %s' -1
+git --git-dir "$work/specs.git" log --format='%h %s' -1
+
+step "Release XXMessage 0.2.1 with a compile error, and try to integrate it: nothing changes"
+cd "$work/XXMessage"
+echo "\$ cd $work/XXMessage"
+printf 'const char *XXMessage_version(void) { return "0.2.1" }\n' > Sources/XXMessage.c
+git commit -q -am "XXMessage: version string (forgot a semicolon)"
+run bump --patch --push
+cd "$work/app"
+echo "\$ cd $work/app"
+checksums() {
+    echo "  Podfile sha1:          $(git hash-object Podfile)"
+    echo "  app HEAD:              $(git rev-parse HEAD)"
+    echo "  spec repo main:        $(git --git-dir "$work/specs.git" rev-parse main)"
+}
+before="$(checksums)"
+echo "before:"; echo "$before"
+status=0
+run integrate XXMessage=0.2.1 || status=$?
+echo "(exit code $status)"
+after="$(checksums)"
+echo "after:"; echo "$after"
+if [ "$status" -ne 1 ] || [ "$before" != "$after" ] || [ -n "$(git status --porcelain)" ]; then
+    echo "demo: the failed integrate should exit 1 and leave the Podfile and the spec repo as they were" >&2
+    exit 1
+fi
+echo "(unchanged: nothing was published, the Podfile is byte for byte as before)"
+cd "$root"
 
 echo
 echo "demo finished: compctl $("$compctl" --version | cut -d' ' -f2-) at $compctl"

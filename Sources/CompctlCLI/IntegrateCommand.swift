@@ -72,6 +72,12 @@ struct IntegrateCommand: AsyncParsableCommand {
             byte for byte (exit 1). SIGINT or SIGTERM stops the check and restores; after a \
             SIGKILL the next compctl run in the project restores from the journal.
 
+            With several `kind: main` projects in compctl.yml (and no --podfile) it integrates \
+            into each in turn and prints a table: project, outcome, log. The specs are \
+            published once, after the first project passes. --all-or-nothing checks every \
+            project first and, if any fails, restores them all and publishes nothing; JSON: \
+            {"schemaVersion": 1, "projects": [{"project", "outcome", "log"}], "published": [...]}.
+
             JSON: {"schemaVersion": 1, "outcome": "passed|failed|…", "pins": {…}, \
             "published": [...], "commit": "id or null", "log": "path"}.
             """
@@ -108,7 +114,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         "How often to re-run the check when the main branch moved during it.", valueName: "n"))
     var maxRequeues = 3
 
-    @Flag(name: .customLong("all-or-nothing"), help: "Revert every project if any fails.")
+    @Flag(name: .customLong("all-or-nothing"), help: "With several main projects: commit and publish only if every project passes.")
     var allOrNothing = false
 
     @Flag(name: .customLong("dry-run"), help: "Print the plan; change nothing.")
@@ -127,7 +133,15 @@ struct IntegrateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let plan = try reportingErrors { try prepare() }
+        let configuration = try reportingErrors { try config.load() }
+        let mains = podfile == nil ? configuration.projects.filter { $0.kind == .main && $0.podfile != nil } : []
+        if mains.count > 1 {
+            try await integrateProjects(mains, configuration: configuration)
+            return
+        }
+        let podfilePath = URL(fileURLWithPath: PodfileInputs.defaultPath(explicit: podfile, configuration: configuration))
+            .standardizedFileURL.path
+        let plan = try reportingErrors { try prepare(podfilePath: podfilePath, configuration: configuration) }
         defer { try? FileManager.default.removeItem(atPath: plan.scratch) }
         let problems = try plan.newProblems()
         if !problems.isEmpty {
@@ -139,7 +153,19 @@ struct IntegrateCommand: AsyncParsableCommand {
             printPlan(plan)
             return
         }
-        try await execute(plan)
+        let result = try await execute(plan, publishing: true, label: nil)
+        guard result.passed else {
+            if json { try? JSONOutput.print(IntegrateDocument(outcome: result.outcome, plan: plan, published: [], commit: nil, log: result.log)) }
+            throw Exit.failure
+        }
+        if json {
+            try JSONOutput.print(IntegrateDocument(outcome: "passed", plan: plan, published: result.published,
+                                                   commit: result.commit?.hex, log: result.log))
+            return
+        }
+        Console.out("integrated \(plan.candidates.map(\.pin.text).joined(separator: " ")) into \(PodfileInputs.relativeToCurrentDirectory(plan.podfilePath))")
+        Console.note(result.published.isEmpty ? "every version was already published" : "published \(result.published.joined(separator: " ")) to \(plan.target.name)")
+        Console.note("committed \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")\(push ? " and pushed" : ""); log: \(result.log ?? "-")")
     }
 
     // MARK: - Preparing (nothing in the project changes here)
@@ -159,6 +185,8 @@ struct IntegrateCommand: AsyncParsableCommand {
         var originalSources: [ResolvedSource]
         var edit: ManifestEdit
         var inputs: PodfileInputs
+        /// The project's `package_swift`, pinned along with the Podfile.
+        var packageManifest: String?
 
         /// Problems of the graph checks with the pins that the Podfile did not have before.
         func newProblems() throws -> [GraphProblem] {
@@ -177,10 +205,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         }
     }
 
-    private func prepare() throws -> Plan {
-        let configuration = try config.load()
-        let podfilePath = URL(fileURLWithPath: PodfileInputs.defaultPath(explicit: podfile, configuration: configuration))
-            .standardizedFileURL.path
+    private func prepare(podfilePath: String, configuration: Configuration) throws -> Plan {
         try PodfileInputs.requireFile(podfilePath)
         let root = PinCommand.projectRoot(of: podfilePath)
         try IntegrationJournal.recoverIfNeeded(in: root)
@@ -226,9 +251,16 @@ struct IntegrateCommand: AsyncParsableCommand {
             let problems = PinPlanner.versionProblems(candidates.map(\.pin), catalog: catalog)
             if !problems.isEmpty { throw PinProblems(messages: problems) }
             let edit = try PinPlanner.edit(candidates.map(\.pin), podfile: podfilePath, addTo: nil)
+            let packageManifest = PackageSwiftPins.manifest(for: podfilePath, configuration: configuration)
+            if let packageManifest, let bytes = FileManager.default.contents(atPath: packageManifest) {
+                // Refused now, before anything changes, if the manifest cannot take the pins.
+                _ = try PackageSwiftPins.pinned(candidates.map(\.pin), manifest: [UInt8](bytes), path: packageManifest,
+                                                sources: stagedSources)
+            }
             return Plan(configuration: configuration, podfilePath: podfilePath, root: root, check: check,
                         candidates: candidates, target: target, staged: staged, scratch: scratch, sources: sources,
-                        stagedSources: stagedSources, originalSources: originalSources, edit: edit, inputs: inputs)
+                        stagedSources: stagedSources, originalSources: originalSources, edit: edit, inputs: inputs,
+                        packageManifest: packageManifest)
         } catch {
             try? FileManager.default.removeItem(atPath: scratch)
             throw error
@@ -319,14 +351,48 @@ struct IntegrateCommand: AsyncParsableCommand {
 
     // MARK: - Executing
 
-    private func execute(_ plan: Plan) async throws {
+    /// How one project's integrate ended.
+    struct Integrated {
+        var outcome: String
+        var log: String?
+        var published: [String] = []
+        var commit: ObjectID?
+
+        var passed: Bool { outcome == "passed" }
+    }
+
+    /// A project whose compile check passed: its Podfile is pinned and its journal open,
+    /// until `land` commits it or `journal.restore` puts it back.
+    struct Checked {
+        var plan: Plan
+        var journal: IntegrationJournal
+        var project: Repository
+        var branch: String
+        var log: String
+    }
+
+    /// Pins, checks, publishes when `publishing`, and commits one project. A failed check
+    /// restores the files and returns its outcome; errors after the check are printed and
+    /// end the command.
+    private func execute(_ plan: Plan, publishing: Bool, label: String?) async throws -> Integrated {
+        switch try await check(plan, label: label) {
+        case let .failure(failed): return failed.integrated
+        case let .success(checked): return try land(checked, publishing: publishing)
+        }
+    }
+
+    /// Pins the Podfile and runs the compile check, re-checking when the branch moved
+    /// during it. A failure restores the files and says so.
+    private func check(_ plan: Plan, label: String?) async throws -> Result<Checked, IntegratedFailure> {
         let lockPath = URL(fileURLWithPath: plan.podfilePath).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
         let pinTexts = plan.candidates.map(\.pin.text)
-        var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath], stagedDirectory: plan.scratch)
+        var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath] + (plan.packageManifest.map { [$0] } ?? []),
+                                               stagedDirectory: plan.scratch)
         try reportingErrors { try journal.save(in: plan.root) }
         let project = try reportingErrors { try Repository.open(at: plan.root, searchingParents: true) }
         let branch = project.headBranch ?? "main"
         var base = try? project.resolve("HEAD")
+        var remoteBase = push ? remoteTip(of: branch, in: project) : nil
         var requeues = 0
         var outcome: CheckOutcome
         while true {
@@ -335,6 +401,11 @@ struct IntegrateCommand: AsyncParsableCommand {
                 let edit = try PodfileEditor.pin(plan.candidates.map { PodPin(name: $0.pin.name, version: $0.pin.version) },
                                                  in: [UInt8](current), path: plan.podfilePath)
                 if edit.bytes != [UInt8](current) { try AtomicFile.write(Data(edit.bytes), to: plan.podfilePath) }
+                if let manifest = plan.packageManifest, let bytes = FileManager.default.contents(atPath: manifest) {
+                    let pinned = try PackageSwiftPins.pinned(plan.candidates.map(\.pin), manifest: [UInt8](bytes), path: manifest,
+                                                             sources: plan.stagedSources)
+                    if pinned != [UInt8](bytes) { try AtomicFile.write(Data(pinned), to: manifest) }
+                }
             } catch {
                 try? journal.restore(in: plan.root)
                 Console.error("\(error)")
@@ -343,6 +414,32 @@ struct IntegrateCommand: AsyncParsableCommand {
             outcome = try await runCheck(plan)
             guard case .passed = outcome.status else { break }
             let head = try? project.resolve("HEAD")
+            if push, head == base, requeues < maxRequeues, let start = base,
+               let tip = remoteTip(of: branch, in: project), tip != remoteBase {
+                // The remote branch moved while the check ran (a merge queue's case): the pins
+                // go onto the new tip and the check runs again there. The checkout follows the
+                // tip only when that is a fast-forward; otherwise `commitPins` re-applies the
+                // pins on the tip without a new check, as before.
+                guard (try? project.isAncestor(start, of: tip)) == true else { break }
+                requeues += 1
+                Console.note("origin/\(branch) moved during the check; re-applying the pins on \(tip.hex.prefix(8)) and checking again (\(requeues)/\(maxRequeues))")
+                do {
+                    for file in journal.files {
+                        if let original = file.original { try AtomicFile.write(original, to: file.path) }
+                    }
+                    try project.fastForward(branch: branch, from: start, to: tip)
+                    for index in journal.files.indices where index != 1 {
+                        journal.files[index].original = FileManager.default.contents(atPath: journal.files[index].path)
+                    }
+                    try journal.save(in: plan.root)
+                } catch {
+                    try? journal.restore(in: plan.root)
+                    Console.error("could not move the checkout to origin/\(branch) (\(tip.hex.prefix(8))): \(error); nothing was published and the Podfile was restored")
+                    throw Exit.failure
+                }
+                (base, remoteBase) = (tip, tip)
+                continue
+            }
             guard head != base, requeues < maxRequeues else { break }
             // The branch moved while the check ran (like a merge queue): take the new head's
             // files as the originals and check again with the pins applied to them.
@@ -352,24 +449,78 @@ struct IntegrateCommand: AsyncParsableCommand {
                 let relative = String(plan.podfilePath.dropFirst((project.workDirectory ?? "").count))
                 if let bytes = try? tree.blob(at: relative) { try AtomicFile.write(bytes, to: plan.podfilePath) }
                 journal.files[0].original = try? tree.blob(at: relative)
+                if let manifest = plan.packageManifest {
+                    let manifestRelative = String(manifest.dropFirst((project.workDirectory ?? "").count))
+                    if let bytes = try? tree.blob(at: manifestRelative) { try AtomicFile.write(bytes, to: manifest) }
+                    journal.files[2].original = try? tree.blob(at: manifestRelative)
+                }
                 try journal.save(in: plan.root)
             }
             base = head
         }
         guard case .passed = outcome.status else {
             try? journal.restore(in: plan.root)
+            let what = label.map { "the Podfile of \($0) was restored" } ?? "nothing was published and the Podfile was restored"
             if case .cancelled = outcome.status {
-                Console.error("integrate interrupted: the compile check was stopped; nothing was published and the Podfile was restored")
+                Console.error("integrate interrupted: the compile check was stopped; \(what)")
             } else {
-                Console.error("the compile check \(outcome.status); nothing was published and the Podfile was restored")
+                Console.error("\(label.map { "\($0): " } ?? "")the compile check \(outcome.status); \(what)")
                 if !outcome.tail.isEmpty { FileHandle.standardError.write(Data((outcome.tail.joined(separator: "\n") + "\n").utf8)) }
                 Console.note("full log: \(outcome.logPath)")
             }
-            if json { try? JSONOutput.print(IntegrateDocument(outcome: "\(outcome.status)", plan: plan, published: [], commit: nil, log: outcome.logPath)) }
-            throw Exit.failure
+            let word: String
+            switch outcome.status {
+            case .passed: word = "passed"
+            case .failed: word = "failed"
+            case .signalled: word = "killed"
+            case .timedOut: word = "timed-out"
+            case .cancelled: word = "cancelled"
+            }
+            return .failure(IntegratedFailure(integrated: Integrated(outcome: "\(outcome.status)", log: outcome.logPath), word: word))
+        }
+        return .success(Checked(plan: plan, journal: journal, project: project, branch: branch, log: outcome.logPath))
+    }
+
+    /// The remote branch's tip after fetching it, or `nil` when it cannot be fetched (the
+    /// push then reports the problem).
+    private func remoteTip(of branch: String, in project: Repository) -> ObjectID? {
+        let tracking = "refs/remotes/origin/\(branch)"
+        guard (try? project.remote(named: "origin").fetch(refspecs: ["+refs/heads/\(branch):\(tracking)"], prune: false)) != nil
+        else { return nil }
+        return (try? project.referenceTarget(tracking)) ?? nil
+    }
+
+    /// Publishes (when `publishing`) and commits a checked project, closing its journal.
+    private func land(_ checked: Checked, publishing: Bool) throws -> Integrated {
+        let plan = checked.plan
+        var journal = checked.journal
+        // Publish, then commit: from here the spec repo has changed, so a crash keeps the pins.
+        var published: [String] = []
+        if publishing {
+            published = try publishSpecs(plan) {
+                if $0 { try? journal.restore(in: plan.root) }
+            }
+            if !published.isEmpty {
+                journal.step = .published
+                try? journal.save(in: plan.root)
+            }
         }
 
-        // Publish, then commit: from here the spec repo has changed, so a crash keeps the pins.
+        let commit: ObjectID
+        do {
+            commit = try commitPins(plan, project: checked.project, branch: checked.branch, journal: journal)
+        } catch {
+            Console.error("\(published.isEmpty ? "" : "the specs are published, but ")committing the Podfile failed: \(error); commit it by hand")
+            journal.finish(in: plan.root)
+            throw Exit.failure
+        }
+        journal.finish(in: plan.root)
+        return Integrated(outcome: "passed", log: checked.log, published: published, commit: commit)
+    }
+
+    /// Publishes the plan's new specs to its spec repo; on an error, calls `failed` with
+    /// whether nothing was published yet, prints the error and ends the command.
+    private func publishSpecs(_ plan: Plan, failed: (Bool) -> Void) throws -> [String] {
         var published: [String] = []
         let publisher = SpecPublisher(cache: plan.sources.cache)
         for candidate in plan.candidates {
@@ -378,36 +529,129 @@ struct IntegrateCommand: AsyncParsableCommand {
             do {
                 result = try publisher.publish(podspec, to: plan.target.name, url: plan.target.url, skipTagCheck: true)
             } catch {
-                if published.isEmpty { try? journal.restore(in: plan.root) }
+                failed(published.isEmpty)
                 Console.error("\(error)")
                 throw Exit.failure
             }
             if case let .problems(problems) = result {
-                if published.isEmpty { try? journal.restore(in: plan.root) }
+                failed(published.isEmpty)
                 problems.forEach { Console.error($0.message) }
                 throw Exit.failure
             }
             published.append(candidate.pin.text)
-            journal.step = .published
-            try? journal.save(in: plan.root)
         }
+        return published
+    }
 
-        let commit: ObjectID
-        do {
-            commit = try commitPins(plan, project: project, branch: branch, journal: journal)
-        } catch {
-            Console.error("the specs are published, but committing the Podfile failed: \(error); commit it by hand")
-            journal.finish(in: plan.root)
+    // MARK: - Several main projects
+
+    /// Integrates into each main project in turn, then prints the summary table. Without
+    /// `--all-or-nothing` each project is checked and committed in turn, and the specs are
+    /// published after the first project passes (the next projects find them published).
+    /// With it, every project is checked first, keeping its pinned Podfile; a failure
+    /// restores them all and publishes nothing; when all pass, the specs are published and
+    /// each project is committed (and pushed).
+    private func integrateProjects(_ projects: [Project], configuration: Configuration) async throws {
+        // Each project's journal lives in its Podfile's directory; two projects there would share it.
+        let roots = projects.map { PinCommand.projectRoot(of: configuration.resolve(path: $0.podfile ?? "Podfile")) }
+        if let shared = roots.first(where: { root in roots.filter { $0 == root }.count > 1 }) {
+            let names = zip(projects, roots).filter { $0.1 == shared }.map(\.0.name)
+            Console.error("main projects \(names.joined(separator: " and ")) have their Podfiles in one directory (\(shared)); "
+                + "give each main project its own directory in compctl.yml, or integrate one with --podfile")
             throw Exit.failure
         }
-        journal.finish(in: plan.root)
-        if json {
-            try JSONOutput.print(IntegrateDocument(outcome: "passed", plan: plan, published: published, commit: commit.hex, log: outcome.logPath))
-            return
+        var rows: [ProjectOutcome] = []
+        var checked: [(label: String, checked: Checked)] = []
+        var scratches: [String] = []
+        defer { for scratch in scratches { try? FileManager.default.removeItem(atPath: scratch) } }
+        var published: [String] = []
+        var target: String?
+        var failed = false
+        for project in projects {
+            let label = project.name
+            let plan: Plan
+            do {
+                plan = try prepare(podfilePath: configuration.resolve(path: project.podfile ?? "Podfile"), configuration: configuration)
+            } catch {
+                Console.error("\(label): \(error)")
+                rows.append(ProjectOutcome(project: label, outcome: "error", log: nil))
+                failed = true
+                if allOrNothing { break } else { continue }
+            }
+            scratches.append(plan.scratch)
+            let problems = try plan.newProblems()
+            if !problems.isEmpty {
+                for problem in problems { Console.error("\(label): new \(problem)") }
+                rows.append(ProjectOutcome(project: label, outcome: "problems", log: nil))
+                failed = true
+                if allOrNothing { break } else { continue }
+            }
+            if dryRun {
+                printPlan(plan)
+                continue
+            }
+            switch try await check(plan, label: label) {
+            case let .failure(failure):
+                rows.append(ProjectOutcome(project: label, outcome: failure.word,
+                                           log: failure.integrated.log.map(PodfileInputs.relativeToCurrentDirectory)))
+                failed = true
+            case let .success(passed):
+                rows.append(ProjectOutcome(project: label, outcome: "passed", log: PodfileInputs.relativeToCurrentDirectory(passed.log)))
+                if allOrNothing {
+                    checked.append((label, passed))
+                } else {
+                    let result = try land(passed, publishing: true)
+                    if !result.published.isEmpty { (published, target) = (result.published, plan.target.name) }
+                    Console.note("\(label): integrated \(plan.candidates.map(\.pin.text).joined(separator: " ")); committed \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")\(push ? " and pushed" : "")")
+                }
+            }
+            if allOrNothing && failed { break }
         }
-        Console.out("integrated \(pinTexts.joined(separator: " ")) into \(PodfileInputs.relativeToCurrentDirectory(plan.podfilePath))")
-        Console.note(published.isEmpty ? "every version was already published" : "published \(published.joined(separator: " ")) to \(plan.target.name)")
-        Console.note("committed \(commit.hex.prefix(8))\(push ? " and pushed" : ""); log: \(outcome.logPath)")
+        if dryRun { return }
+        if allOrNothing && failed {
+            for entry in checked { try? entry.checked.journal.restore(in: entry.checked.plan.root) }
+            for row in rows.indices where rows[row].outcome == "passed" { rows[row].outcome = "restored" }
+            for project in projects where !rows.contains(where: { $0.project == project.name }) {
+                rows.append(ProjectOutcome(project: project.name, outcome: "skipped", log: nil))
+            }
+            Console.note("--all-or-nothing: nothing was published or committed; every Podfile is as it was")
+        } else if allOrNothing, let first = checked.first?.checked {
+            published = try publishSpecs(first.plan) { _ in
+                for entry in checked { try? entry.checked.journal.restore(in: entry.checked.plan.root) }
+            }
+            target = first.plan.target.name
+            var landed: [String] = []
+            for entry in checked {
+                do {
+                    let result = try land(entry.checked, publishing: false)
+                    landed.append("\(entry.label) \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")")
+                } catch {
+                    // Earlier projects are committed (and pushed) already: compctl never
+                    // rewrites or force-pushes them.
+                    for later in checked.dropFirst(landed.count + 1) {
+                        try? later.checked.journal.restore(in: later.checked.plan.root)
+                    }
+                    if !landed.isEmpty {
+                        Console.error("already \(push ? "pushed" : "committed"): \(landed.joined(separator: ", ")); compctl never force-pushes: revert by hand if needed")
+                    }
+                    throw Exit.failure
+                }
+            }
+        }
+        if !published.isEmpty, let target {
+            Console.note("published \(published.joined(separator: " ")) to \(target)")
+        }
+        if json {
+            try JSONOutput.print(ProjectsDocument(projects: rows, published: published))
+        } else {
+            let table = [["PROJECT", "OUTCOME", "LOG"]] + rows.map { [$0.project, $0.outcome, $0.log ?? "-"] }
+            let widths = (0..<2).map { column in table.map { $0[column].count }.max() ?? 0 }
+            Console.outRaw(table.map { row in
+                row[0] + String(repeating: " ", count: widths[0] - row[0].count + 2)
+                    + row[1] + String(repeating: " ", count: widths[1] - row[1].count + 2) + row[2] + "\n"
+            }.joined())
+        }
+        if failed { throw Exit.failure }
     }
 
     /// Runs the compile check with the progress line, stopping it on SIGINT or SIGTERM.
@@ -451,6 +695,11 @@ struct IntegrateCommand: AsyncParsableCommand {
         if journal.files.count > 1, FileManager.default.contents(atPath: journal.files[1].path) != journal.files[1].original {
             files.append(String(journal.files[1].path.dropFirst(work.count)))
         }
+        let manifestRelative = plan.packageManifest.map { String($0.dropFirst(work.count)) }
+        if let manifest = plan.packageManifest, let manifestRelative,
+           FileManager.default.contents(atPath: manifest) != journal.files[2].original {
+            files.append(manifestRelative)
+        }
         let message = "Integrate " + plan.candidates.map { "\($0.pin.name) \($0.pin.version)" }.joined(separator: ", ")
             + "\n\nPins:\n" + plan.candidates.map { "  pod '\($0.pin.name)', '\($0.pin.version)'\n" }.joined()
         guard push else {
@@ -458,7 +707,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             return try project.commitIndex(message: message)
         }
         let pins = plan.candidates.map { PodPin(name: $0.pin.name, version: $0.pin.version) }
-        let lockRelative = files.count > 1 ? files[1] : nil
+        let lockRelative = files.count > 1 && files[1] != manifestRelative ? files[1] : nil
         let lockBytes = journal.files.count > 1 ? FileManager.default.contents(atPath: journal.files[1].path) : nil
         let result = try project.publish(branch: branch, to: "origin") { tipTree in
             guard let tipTree else { return nil }
@@ -466,6 +715,11 @@ struct IntegrateCommand: AsyncParsableCommand {
             let edit = try PodfileEditor.pin(pins, in: [UInt8](podfile), path: files[0])
             var changes: [FileChange] = [.write(path: files[0], contents: Data(edit.bytes))]
             if let lockRelative, let lockBytes { changes.append(.write(path: lockRelative, contents: lockBytes)) }
+            if let manifestRelative, let manifest = plan.packageManifest, let bytes = try? tipTree.blob(at: manifestRelative) {
+                let pinned = try PackageSwiftPins.pinned(plan.candidates.map(\.pin), manifest: [UInt8](bytes), path: manifest,
+                                                         sources: plan.stagedSources)
+                changes.append(.write(path: manifestRelative, contents: Data(pinned)))
+            }
             return PublishChange(tree: try project.tree(applying: changes, to: tipTree), message: message)
         }
         guard let commit = result.commit else { throw IntegrateError.notAGitProject(plan.root) }
@@ -485,6 +739,27 @@ struct IntegrateCommand: AsyncParsableCommand {
 struct PinProblems: Error, CustomStringConvertible {
     var messages: [String]
     var description: String { messages.joined(separator: "\nerror: ") }
+}
+
+/// A compile check that did not pass (the files already restored).
+struct IntegratedFailure: Error {
+    var integrated: IntegrateCommand.Integrated
+    /// One word for the summary table: `failed`, `timed-out`, `killed`, `cancelled`.
+    var word: String
+}
+
+/// One row of the several-projects summary.
+struct ProjectOutcome: Encodable {
+    var project: String
+    var outcome: String
+    var log: String?
+}
+
+/// The `integrate --json` document with several main projects.
+struct ProjectsDocument: Encodable {
+    var schemaVersion = JSONOutput.schemaVersion
+    var projects: [ProjectOutcome]
+    var published: [String]
 }
 
 /// The `integrate --json` document.

@@ -12,10 +12,13 @@ struct OutdatedCommand: ParsableCommand {
         commandName: "outdated",
         abstract: "Pinned versions against the newest release and rc, per project.",
         discussion: """
-            One aligned row per pod the Podfile pins exactly: project, pod, pinned, newest \
-            release, newest rc (an rc older than the release is not shown). JSON: \
-            {"schemaVersion": 1, "projects": [{"name", "podfile", "pods": [{"name", \
-            "pinned", "newestRelease", "newestRC"}]}]}.
+            One aligned row per private pod that is not at its newest release (--all: every \
+            private pod): project, pod, the version the Podfile pins (or, for a pod it does \
+            not pin exactly, the version Podfile.lock records, with the requirement), the \
+            newest release, and the newest rc with its state: released (its release is \
+            published), stale (never released, and a higher release supersedes it) or \
+            pending. JSON: {"schemaVersion": 1, "projects": [{"name", "podfile", "pods": \
+            [{"name", "pinned", "requirement", "newestRelease", "newestRC", "rcState"}]}]}.
             """
     )
 
@@ -29,11 +32,18 @@ struct OutdatedCommand: ParsableCommand {
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
+    @Flag(help: "List every private pod, not only those behind their newest release.")
+    var all = false
+
     struct Row: Encodable {
         var name: String
         var pinned: String
+        /// The Podfile's requirement when it does not pin exactly (`pinned` is then the lock's).
+        var requirement: String?
         var newestRelease: String?
         var newestRC: String?
+        /// `released`, `stale` or `pending`.
+        var rcState: String?
     }
 
     struct ProjectRows: Encodable {
@@ -64,21 +74,34 @@ struct OutdatedCommand: ParsableCommand {
         }
         var projects: [ProjectRows] = []
         for (name, path) in targets {
-            let parsed = try reportingErrors { () throws -> Podfile in
+            let (parsed, lock) = try reportingErrors { () throws -> (Podfile, PodfileLock?) in
                 try PodfileInputs.requireFile(path)
                 try IntegrationJournal.recoverIfNeeded(in: PinCommand.projectRoot(of: path))
-                return try Podfile(contentsOf: path)
+                let lockPath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
+                let lock = FileManager.default.fileExists(atPath: lockPath) ? try PodfileLock(contentsOf: lockPath) : nil
+                return (try Podfile(contentsOf: path), lock)
+            }
+            var locked: [String: String] = [:]
+            for pod in lock?.pods ?? [] {
+                let root = pod.name.split(separator: "/").first.map(String.init) ?? pod.name
+                if locked[root] == nil { locked[root] = pod.version }
             }
             var rows: [Row] = []
             var seen: Set<String> = []
             for declaration in parsed.declarations where !seen.contains(declaration.rootName) {
-                guard declaration.requirements.count == 1, let pinned = Self.exact(declaration.requirements[0]) else { continue }
-                seen.insert(declaration.rootName)
                 let versions = catalog.versions(of: declaration.rootName)
+                guard !versions.isEmpty, declaration.options.externalSource == nil else { continue }
+                let exact = declaration.requirements.count == 1 ? Self.exact(declaration.requirements[0]) : nil
+                guard let pinned = exact ?? locked[declaration.rootName] else { continue }
+                seen.insert(declaration.rootName)
                 let release = versions.filter { !$0.isPrerelease }.max()
-                let rc = versions.filter { $0.isPrerelease && (release == nil || $0 > release!) }.max()
-                rows.append(Row(name: declaration.rootName, pinned: pinned, newestRelease: release?.description,
-                                newestRC: rc?.description))
+                let rc = versions.filter(\.isPrerelease).max()
+                let row = Row(name: declaration.rootName, pinned: pinned,
+                              requirement: exact == nil ? declaration.requirements.joined(separator: ", ") : nil,
+                              newestRelease: release?.description, newestRC: rc?.description,
+                              rcState: rc.map { Self.state(of: $0, among: versions) })
+                let newest = release ?? rc
+                if all || newest.map({ (try? Version(pinned)) != $0 }) == true { rows.append(row) }
             }
             projects.append(ProjectRows(name: name, podfile: path, pods: rows))
         }
@@ -86,10 +109,16 @@ struct OutdatedCommand: ParsableCommand {
             try JSONOutput.print(Document(projects: projects))
             return
         }
+        if projects.allSatisfy({ $0.pods.isEmpty }) {
+            Console.note("every private pod is at its newest release")
+            return
+        }
         var table = [["PROJECT", "POD", "PINNED", "RELEASE", "RC"]]
         for project in projects {
             for row in project.pods {
-                table.append([project.name, row.name, row.pinned, row.newestRelease ?? "-", row.newestRC ?? "-"])
+                table.append([project.name, row.name, row.pinned + (row.requirement.map { " (\($0))" } ?? ""),
+                              row.newestRelease ?? "-",
+                              row.newestRC.map { "\($0) (\(row.rcState ?? "pending"))" } ?? "-"])
             }
         }
         let widths = (0..<5).map { column in table.map { $0[column].count }.max() ?? 0 }
@@ -98,6 +127,15 @@ struct OutdatedCommand: ParsableCommand {
                 index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
             }.joined() + "\n"
         }.joined())
+    }
+
+    /// An rc's state: `released` when its release (the version before the prerelease
+    /// part) is published, `stale` when a higher release supersedes it, else `pending`.
+    static func state(of rc: Version, among versions: [Version]) -> String {
+        let numbers = rc.description.prefix { $0.isNumber || $0 == "." }
+        let release = try? Version(String(numbers.hasSuffix(".") ? numbers.dropLast() : numbers))
+        if let release, versions.contains(release) { return "released" }
+        return versions.contains { !$0.isPrerelease && $0 > rc } ? "stale" : "pending"
     }
 
     /// The version of an exact requirement (`1.2.3` or `= 1.2.3`), else `nil`.

@@ -127,13 +127,13 @@ struct PinCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (inputs, sources) = try reportingErrors { () throws -> (PodfileInputs, [ResolvedSource]) in
+        let (inputs, sources, configuration) = try reportingErrors { () throws -> (PodfileInputs, [ResolvedSource], Configuration) in
             let configuration = try config.load()
             let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
             try PodfileInputs.requireFile(path)
             try IntegrationJournal.recoverIfNeeded(in: Self.projectRoot(of: path))
             let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
-            return (try PodfileInputs(path: path, sources: sources), sources)
+            return (try PodfileInputs(path: path, sources: sources), sources, configuration)
         }
         inputs.warnings.forEach(Console.warning)
         let catalog = PodCatalog(providers: sources.map(\.repository))
@@ -159,10 +159,29 @@ struct PinCommand: ParsableCommand {
         pinned.request = PinPlanner.applying(wanted, to: inputs.request, addTo: addTo)
         _ = try pinned.resolve(against: catalog, sources: sources)
 
+        // The project's Package.swift follows the Podfile: both are edited before either is
+        // written, and the Podfile goes back if the second write fails.
+        let manifestPath = PackageSwiftPins.manifest(for: inputs.path, configuration: configuration)
+        let manifestOriginal = manifestPath.flatMap { FileManager.default.contents(atPath: $0) }.map { [UInt8]($0) }
+        let manifestPinned = try reportingErrors { () throws -> [UInt8]? in
+            guard let manifestPath, let manifestOriginal else { return nil }
+            return try PackageSwiftPins.pinned(wanted, manifest: manifestOriginal, path: manifestPath, sources: sources)
+        }
         let original = FileManager.default.contents(atPath: inputs.path).map { [UInt8]($0) }
-        let changed = edit.bytes != original
+        let manifestChanged = manifestPinned != nil && manifestPinned != manifestOriginal
+        let changed = edit.bytes != original || manifestChanged
         if changed && !dryRun {
-            try reportingErrors { try AtomicFile.write(Data(edit.bytes), to: inputs.path) }
+            try reportingErrors {
+                if edit.bytes != original { try AtomicFile.write(Data(edit.bytes), to: inputs.path) }
+                if manifestChanged, let manifestPath, let manifestPinned {
+                    do {
+                        try AtomicFile.write(Data(manifestPinned), to: manifestPath)
+                    } catch {
+                        if let original { try? AtomicFile.write(Data(original), to: inputs.path) }
+                        throw error
+                    }
+                }
+            }
         }
         if json {
             try JSONOutput.print(PinDocument(
@@ -174,6 +193,7 @@ struct PinCommand: ParsableCommand {
         let verb = dryRun ? "would pin" : "pinned"
         Console.note(changed
             ? "\(verb) \(wanted.count) pod\(wanted.count == 1 ? "" : "s") in \(inputs.path)"
+                + (manifestChanged ? " and \(PodfileInputs.relativeToCurrentDirectory(manifestPath ?? ""))" : "")
             : "\(inputs.path) already pins \(wanted.count == 1 ? "this version" : "these versions"); nothing to change")
     }
 

@@ -339,6 +339,21 @@ public final class Repository {
         return workDirectory
     }
 
+    /// Fast-forwards the checked-out `branch` from `expected` to `target`, as `git merge
+    /// --ff-only` would: the work tree and index get `target`'s files (a safe checkout,
+    /// which refuses to overwrite local changes), then the branch moves, only if it is
+    /// still at `expected`.
+    public func fastForward(branch: String, from expected: ObjectID, to target: ObjectID) throws(GitError) {
+        _ = try requireWorkDirectory("fast-forward")
+        let object = try lookupRevision(target.hex)
+        defer { git_object_free(object) }
+        var options = git_checkout_options()
+        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
+        options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
+        try check(git_checkout_tree(pointer, object, &options), "git_checkout_tree")
+        try updateReference("refs/heads/\(branch)", to: target, expecting: expected, message: "fast-forward")
+    }
+
     // MARK: helpers
 
     /// `git_revparse_single`, with a missing or malformed name reported as such.

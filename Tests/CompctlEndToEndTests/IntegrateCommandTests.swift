@@ -49,7 +49,9 @@ private final class IntegrateWorld {
     /// (the kept build logs aside), plus every ref: what a failed integrate must not change.
     func snapshot() throws -> [String: Data] {
         var result: [String: Data] = [:]
-        for root in ["specs.git", "Foo.git", "Bar.git", "app", "app.git"] {
+        let roots = ["specs.git", "Foo.git", "Bar.git", "app", "app.git"]
+            + (FileManager.default.fileExists(atPath: world("other")) ? ["other"] : [])
+        for root in roots {
             let base = world(root)
             let enumerator = FileManager.default.enumerator(atPath: base)
             while let relative = enumerator?.nextObject() as? String {
@@ -61,12 +63,25 @@ private final class IntegrateWorld {
                 result[root + "/" + relative] = FileManager.default.contents(atPath: base + "/" + relative)
             }
             result[root + " refs"] = Data(try world.state(of: base).utf8)
-            if root == "app" { result["app index"] = Data(try gitCLI("ls-files", "-s", in: base).utf8) }
+            if root == "app" || root == "other" { result[root + " index"] = Data(try gitCLI("ls-files", "-s", in: base).utf8) }
         }
         return result
     }
 
-    func podfile() throws -> String { try String(contentsOfFile: world("app/Podfile"), encoding: .utf8) }
+    func podfile(_ project: String = "app") throws -> String { try String(contentsOfFile: world("\(project)/Podfile"), encoding: .utf8) }
+
+    /// A second main project `other` (another clone of `app.git` whose Podfile says
+    /// `# fails here`), listed after App in app/compctl.yml, which is committed there.
+    func addOtherMainProject() throws {
+        try gitCLI("clone", "-q", world("app.git"), world("other"))
+        try gitCLI("config", "user.name", "CI", in: world("other"))
+        try gitCLI("config", "user.email", "ci@example.invalid", in: world("other"))
+        try (podfile("other") + "# fails here\n").write(toFile: world("other/Podfile"), atomically: true, encoding: .utf8)
+        try gitCLI("commit", "-qam", "other", in: world("other"))
+        try "spec_repos:\n  - name: specs\n    url: \(world("specs.git"))\nprojects:\n  - name: App\n    podfile: Podfile\n    kind: main\n  - name: Other\n    podfile: ../other/Podfile\n    kind: main\n"
+            .write(toFile: world("app/compctl.yml"), atomically: true, encoding: .utf8)
+        try gitCLI("commit", "-qam", "two main projects", in: world("app"))
+    }
 
     /// Starts compctl without waiting for it.
     func start(_ arguments: [String]) throws -> Process {
@@ -152,6 +167,70 @@ private final class IntegrateWorld {
         #expect(try fixture.podfile().contains("'Foo', '1.1.0'"))
     }
 
+    @Test func aMovedRemoteBranchRequeuesTheCheckOnTheNewTip() throws {
+        let fixture = try IntegrateWorld()
+        try gitCLI("clone", "-q", fixture.world("app.git"), fixture.world("elsewhere"))
+        try gitCLI("config", "user.name", "Other", in: fixture.world("elsewhere"))
+        try gitCLI("config", "user.email", "other@example.invalid", in: fixture.world("elsewhere"))
+        let runs = fixture.world("runs")
+        // The first run pushes a commit from another clone; each run records whether it sees NOTES.
+        let check = "if [ -f NOTES ]; then echo notes >> '\(runs)'; else echo bare >> '\(runs)'; "
+            + "cd '\(fixture.world("elsewhere"))' && echo hi > NOTES && git add NOTES && git commit -qm moved && git push -q origin main; fi"
+        let result = try fixture.integrate(["Foo=1.1.0", "--push", "--max-requeues", "2", "--check-command", check])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("origin/main moved during the check; re-applying the pins on "), "\(result.stderr)")
+        #expect(try String(contentsOfFile: runs, encoding: .utf8) == "bare\nnotes\n")
+        #expect(try gitCLI("--git-dir", fixture.world("app.git"), "log", "--format=%s", "main") == "Integrate Foo 1.1.0\nmoved\napp")
+        #expect(try gitCLI("rev-parse", "HEAD", in: fixture.world("app")) == gitCLI("--git-dir", fixture.world("app.git"), "rev-parse", "main"))
+        #expect(try gitCLI("status", "--porcelain", in: fixture.world("app")) == "")
+        #expect(try fixture.podfile().contains("pod 'Foo', '1.1.0'"))
+    }
+
+    @Test func aMovedRemoteBranchPastMaxRequeuesIsPinnedWithoutANewCheck() throws {
+        let fixture = try IntegrateWorld()
+        try gitCLI("clone", "-q", fixture.world("app.git"), fixture.world("elsewhere"))
+        try gitCLI("config", "user.name", "Other", in: fixture.world("elsewhere"))
+        try gitCLI("config", "user.email", "other@example.invalid", in: fixture.world("elsewhere"))
+        let runs = fixture.world("runs")
+        let check = "echo run >> '\(runs)'; cd '\(fixture.world("elsewhere"))' && date +%s%N > NOTES && git add NOTES && git commit -qm moved && git push -q origin main"
+        let result = try fixture.integrate(["Foo=1.1.0", "--push", "--max-requeues", "1", "--check-command", check])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(try String(contentsOfFile: runs, encoding: .utf8) == "run\nrun\n")
+        #expect(try gitCLI("--git-dir", fixture.world("app.git"), "log", "--format=%s", "main") == "Integrate Foo 1.1.0\nmoved\nmoved\napp")
+    }
+
+    @Test func packageSwiftFollowsThePodfile() throws {
+        let fixture = try IntegrateWorld()
+        let manifest = { (foo: String) in
+            "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"App\",\n    dependencies: [\n"
+                + "        .package(url: \"\(fixture.world("Foo.git"))\", exact: \"\(foo)\"),  // Foo\n"
+                + "        .package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\"),\n    ]\n)\n"
+        }
+        try manifest("1.0.0").write(toFile: fixture.world("app/Package.swift"), atomically: true, encoding: .utf8)
+        try "spec_repos:\n  - name: specs\n    url: \(fixture.world("specs.git"))\nprojects:\n  - name: App\n    podfile: Podfile\n    package_swift: Package.swift\n    kind: main\n"
+            .write(toFile: fixture.world("app/compctl.yml"), atomically: true, encoding: .utf8)
+        try gitCLI("add", "-A", in: fixture.world("app"))
+        try gitCLI("commit", "-qm", "package", in: fixture.world("app"))
+
+        let before = try fixture.snapshot()
+        let failed = try fixture.integrate(["Foo=1.1.0", "--check-command", "grep -q '\"1.1.0\"' Package.swift && exit 3"])
+        #expect(failed.exitCode == 1)
+        #expect(failed.stderr.contains("error: the compile check failed with exit code 3; nothing was published and the Podfile was restored\n"), "\(failed.stderr)")
+        #expect(try fixture.snapshot() == before)
+
+        let passed = try fixture.integrate(["Foo=1.1.0", "--check-command", "grep -q 'exact: \"1.1.0\"),  // Foo' Package.swift"])
+        #expect(passed.exitCode == 0, "\(passed.stderr)")
+        #expect(try String(contentsOfFile: fixture.world("app/Package.swift"), encoding: .utf8) == manifest("1.1.0"))
+        #expect(try gitCLI("show", "--name-only", "--format=", "HEAD", in: fixture.world("app")) == "Package.swift\nPodfile")
+        #expect(try gitCLI("status", "--porcelain", in: fixture.world("app")) == "")
+
+        let rollback = try fixture.world.compctl(["pin", "Foo=1.0.0"], in: fixture.world("app"))
+        #expect(rollback.exitCode == 0, "\(rollback.stderr)")
+        #expect(rollback.stderr == "pinned 1 pod in Podfile and Package.swift\n")
+        #expect(try String(contentsOfFile: fixture.world("app/Package.swift"), encoding: .utf8) == manifest("1.0.0"))
+        #expect(try fixture.podfile().contains("pod 'Foo', '1.0.0'"))
+    }
+
     @Test func twoIntegratesAtOnceBothLand() throws {
         let fixture = try IntegrateWorld()
         try gitCLI("clone", "-q", fixture.world("app.git"), fixture.world("app2"))
@@ -199,5 +278,75 @@ private final class IntegrateWorld {
         #expect(result.exitCode == 1)
         #expect(result.stderr.contains(":2: `Foo` comes from :git `https://x.example/Foo.git`, not from a spec repo"), "\(result.stderr)")
         #expect(try fixture.snapshot() == before)
+    }
+
+    static let failsOnOther = "! grep -q 'fails here' \"$COMPCTL_PODFILE\""
+
+    @Test func severalMainProjectsEachGetTheirTurn() throws {
+        let fixture = try IntegrateWorld()
+        try fixture.addOtherMainProject()
+        let otherBefore = try fixture.snapshot().filter { $0.key.hasPrefix("other") }
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", Self.failsOnOther])
+        #expect(result.exitCode == 1)
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        #expect(rows.map { $0.prefix(2) } == [["PROJECT", "OUTCOME"], ["App", "passed"], ["Other", "failed"]])
+        #expect(rows.dropFirst().allSatisfy { $0.count == 3 && $0[2].contains(".compctl/logs/integrate-") }, "\(result.stdout)")
+        #expect(result.stderr.contains("error: Other: the compile check failed with exit code 1; the Podfile of Other was restored\n"), "\(result.stderr)")
+        #expect(try fixture.podfile().contains("pod 'Foo', '1.1.0'"))
+        #expect(try gitCLI("log", "-1", "--format=%s", in: fixture.world("app")) == "Integrate Foo 1.1.0")
+        #expect(try fixture.world.log(fixture.world("specs.git")).first == "[Update] Foo (1.1.0)")
+        #expect(try fixture.snapshot().filter { $0.key.hasPrefix("other") } == otherBefore)
+    }
+
+    @Test func allOrNothingRevertsThePassedProjectAndPublishesNothing() throws {
+        let fixture = try IntegrateWorld()
+        try fixture.addOtherMainProject()
+        let before = try fixture.snapshot()
+        defer { if let after = try? fixture.snapshot() { for key in Set(before.keys).union(after.keys) where before[key] != after[key] { Issue.record("changed: \(key)") } } }
+        let result = try fixture.integrate(["Foo=1.1.0", "--all-or-nothing", "--check-command", Self.failsOnOther])
+        #expect(result.exitCode == 1)
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).map(String.init) }
+        #expect(rows == [["PROJECT", "OUTCOME"], ["App", "restored"], ["Other", "failed"]])
+        #expect(result.stderr.contains("--all-or-nothing: nothing was published or committed; every Podfile is as it was\n"), "\(result.stderr)")
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test func severalMainProjectsAsJSON() throws {
+        let fixture = try IntegrateWorld()
+        try fixture.addOtherMainProject()
+        let result = try fixture.integrate(["Foo=1.1.0", "--all-or-nothing", "--json", "--check-command", Self.failsOnOther])
+        #expect(result.exitCode == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["published"] as? [String] == [])
+        let projects = try #require(document["projects"] as? [[String: String]])
+        #expect(projects.map { [$0["project"], $0["outcome"]] } == [["App", "restored"], ["Other", "failed"]])
+        #expect(projects.allSatisfy { $0["log"]?.contains(".compctl/logs/integrate-") == true })
+    }
+
+    @Test func twoMainProjectsInOneDirectoryAreRefused() throws {
+        let fixture = try IntegrateWorld()
+        try "target 'Ext' do\n  pod 'Foo', '1.0.0'\nend\n".write(toFile: fixture.world("app/Extension.podfile"), atomically: true, encoding: .utf8)
+        try "spec_repos:\n  - name: specs\n    url: \(fixture.world("specs.git"))\nprojects:\n  - name: App\n    podfile: Podfile\n    kind: main\n  - name: Ext\n    podfile: Extension.podfile\n    kind: main\n"
+            .write(toFile: fixture.world("app/compctl.yml"), atomically: true, encoding: .utf8)
+        try gitCLI("add", "-A", in: fixture.world("app"))
+        try gitCLI("commit", "-qm", "two in one", in: fixture.world("app"))
+        let before = try fixture.snapshot()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 1)
+        let root = URL(fileURLWithPath: fixture.world("app")).standardizedFileURL.path
+        #expect(result.stderr == "error: main projects App and Ext have their Podfiles in one directory (\(root)); give each main project its own directory in compctl.yml, or integrate one with --podfile\n")
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test func allOrNothingPublishesOnceWhenEveryProjectPasses() throws {
+        let fixture = try IntegrateWorld()
+        try fixture.addOtherMainProject()
+        let result = try fixture.integrate(["Foo=1.1.0", "--all-or-nothing", "--check-command", "true"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).map(String.init) }
+        #expect(rows == [["PROJECT", "OUTCOME"], ["App", "passed"], ["Other", "passed"]])
+        #expect(try fixture.podfile("app").contains("pod 'Foo', '1.1.0'") && fixture.podfile("other").contains("pod 'Foo', '1.1.0'"))
+        #expect(try fixture.world.log(fixture.world("specs.git")).filter { $0 == "[Update] Foo (1.1.0)" }.count == 1)
     }
 }

@@ -106,8 +106,9 @@ public enum PackageManifestEditor {
         return edit
     }
 
-    /// `https://github.com/apple/swift-nio` for `https://github.com/Apple/swift-nio.git/`.
-    static func normalized(_ url: String) -> String {
+    /// A package URL as compctl compares it: `https://github.com/apple/swift-nio` for
+    /// `https://github.com/Apple/swift-nio.git/`.
+    public static func normalized(_ url: String) -> String {
         var result = url.lowercased()
         while result.hasSuffix("/") { result.removeLast() }
         if result.hasSuffix(".git") { result.removeLast(4) }

@@ -1,0 +1,56 @@
+#!/bin/sh
+# The sample main project's compile check: check_command in compctl.yml, run by
+# `compctl integrate` in the project's root with COMPCTL_PODFILE (the pinned Podfile),
+# COMPCTL_COMPONENTS (Name=version ...) and COMPCTL_STAGED_SPEC_REPO (a bare git repo: the
+# spec repo with the candidate specs committed) set.
+#
+# For each pod the Podfile pins exactly, it reads the spec at that version from the staged
+# spec repo, fetches the component's repository (the spec's source :git) at the version's
+# tag and compiles its C sources (Sources/*.c) with `cc -c`. A real app would run
+# `pod install` and `xcodebuild` here instead. Pods whose repository is not a local path
+# (the sample's https://git.acme.example URLs) are skipped; the components being
+# integrated must compile.
+set -eu
+podfile="${COMPCTL_PODFILE:-Podfile}"
+staged="${COMPCTL_STAGED_SPEC_REPO:?run this through compctl integrate, which sets COMPCTL_STAGED_SPEC_REPO}"
+work="$(mktemp -d "${TMPDIR:-/tmp}/compile-check.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+: > "$work/compiled"
+
+# `pod 'Name', 'x.y.z'` and `pod 'Name/Sub', '= x.y.z'`: the root name and the version.
+sed -n "s/^[[:space:]]*pod[[:space:]]*['\"]\([^'\"/]*\)[^'\"]*['\"][[:space:]]*,[[:space:]]*['\"]=\{0,1\}[[:space:]]*\([0-9][0-9A-Za-z.-]*\)['\"].*/\1 \2/p" "$podfile" \
+    | sort -u > "$work/pins"
+
+while read -r name version; do
+    spec="$(git --git-dir "$staged" ls-tree -r --name-only HEAD -- "$name/$version/" "Specs/$name/$version/" | grep -E '\.podspec(\.json)?$' | head -n 1 || true)"
+    if [ -z "$spec" ]; then
+        echo "error: $name $version is not in the staged spec repo" >&2
+        exit 1
+    fi
+    url="$(git --git-dir "$staged" show "HEAD:$spec" \
+        | sed -n -e "s/.*:git[[:space:]]*=>[[:space:]]*['\"]\([^'\"]*\)['\"].*/\1/p" -e 's/.*"git"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p' \
+        | head -n 1)"
+    case "$url" in
+        /*|file://*) ;;
+        *) echo "$name=$version" >> "$work/skipped"; continue ;;
+    esac
+    git clone -q --depth 1 --branch "$version" "$url" "$work/$name" 2>"$work/clone.log" || {
+        echo "error: cannot fetch $name at tag $version from $url:" >&2
+        cat "$work/clone.log" >&2
+        exit 1
+    }
+    for source in "$work/$name"/Sources/*.c; do
+        [ -f "$source" ] || continue
+        echo "cc -c $name/Sources/$(basename "$source")   ($name $version)"
+        cc -c -Wall -o "$work/$name-$(basename "$source" .c).o" "$source"
+    done
+    echo "$name=$version" >> "$work/compiled"
+done < "$work/pins"
+
+for component in ${COMPCTL_COMPONENTS:-}; do
+    if ! grep -qx "$component" "$work/compiled"; then
+        echo "error: $component was not compiled: is it pinned in $podfile, with a local repository?" >&2
+        exit 1
+    fi
+done
+echo "compiled $(wc -l < "$work/compiled" | tr -d ' ') pinned component(s); skipped $(cat "$work/skipped" 2>/dev/null | wc -l | tr -d ' ') whose repository is not local"
