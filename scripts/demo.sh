@@ -193,7 +193,7 @@ cd "$work/app"
 echo "\$ cd $work/app"
 run integrate XXNetworking=3.2.1
 echo "(the compile check's log:)"
-sed 's/^/  /' "$(ls -t .compctl/logs/*.log | head -n 1)"
+sed 's/^/  /' "$(ls -t "$COMPCTL_HOME"/logs/app/*.log | head -n 1)"
 echo "(the Podfile now pins it, in a commit of its own; the spec repo has the release:)"
 grep -n "XXNetworking" Podfile
 git log --format='%h %s' -1

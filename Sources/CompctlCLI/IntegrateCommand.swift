@@ -66,7 +66,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             specs in a local copy of the spec repo, pins the Podfile (the original kept in \
             .compctl/integrate.journal), and runs the compile check in the project's root with \
             COMPCTL_COMPONENTS, COMPCTL_STAGED_SPEC_REPO and COMPCTL_PODFILE set, its output in \
-            .compctl/logs/. On a pass it publishes the specs and commits the Podfile (and \
+            $COMPCTL_HOME/logs/<project>/. On a pass it publishes the specs and commits the Podfile (and \
             Podfile.lock when the check changed it); --push pushes, re-applying the pins on a \
             moved remote branch. On a failure nothing is published and the files are restored \
             byte for byte (exit 1). SIGINT or SIGTERM stops the check and restores; after a \
@@ -657,7 +657,11 @@ struct IntegrateCommand: AsyncParsableCommand {
     /// Runs the compile check with the progress line, stopping it on SIGINT or SIGTERM.
     private func runCheck(_ plan: Plan) async throws -> CheckOutcome {
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        let log = plan.root + "/.compctl/logs/integrate-\(stamp)-\(getpid()).log"
+        // Logs live under compctl's home, not in the project: a failed integrate must leave
+        // the main project exactly as it was, and the log must outlive it.
+        let project = (plan.root as NSString).lastPathComponent
+        let log = (SpecRepoCache.homeDirectory() as NSString)
+            .appendingPathComponent("logs/\(project)/integrate-\(stamp)-\(getpid()).log")
         let command: CompileCheck.CheckCommand
         switch plan.check {
         case .shell(let text): command = .shell(text)

@@ -46,7 +46,7 @@ private final class IntegrateWorld {
     }
 
     /// Every file's bytes under the spec repo, the component repos and the main project
-    /// (the kept build logs aside), plus every ref: what a failed integrate must not change.
+    /// (the kept build logs live under COMPCTL_HOME), plus every ref: what a failed integrate must not change.
     func snapshot() throws -> [String: Data] {
         var result: [String: Data] = [:]
         let roots = ["specs.git", "Foo.git", "Bar.git", "app", "app.git"]
@@ -56,7 +56,7 @@ private final class IntegrateWorld {
             let enumerator = FileManager.default.enumerator(atPath: base)
             while let relative = enumerator?.nextObject() as? String {
                 // The index's stat cache is refreshed by `git status` itself; its entries are compared below.
-                if relative == ".compctl" || relative.hasPrefix(".compctl/logs") || relative == ".git/index" { continue }
+                if relative == ".git/index" { continue }
                 var isDirectory: ObjCBool = false
                 FileManager.default.fileExists(atPath: base + "/" + relative, isDirectory: &isDirectory)
                 if isDirectory.boolValue { result[root + "/" + relative + "/"] = Data(); continue }
@@ -290,7 +290,7 @@ private final class IntegrateWorld {
         #expect(result.exitCode == 1)
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
         #expect(rows.map { $0.prefix(2) } == [["PROJECT", "OUTCOME"], ["App", "passed"], ["Other", "failed"]])
-        #expect(rows.dropFirst().allSatisfy { $0.count == 3 && $0[2].contains(".compctl/logs/integrate-") }, "\(result.stdout)")
+        #expect(rows.dropFirst().allSatisfy { $0.count == 3 && $0[2].contains("/logs/") }, "\(result.stdout)")
         #expect(result.stderr.contains("error: Other: the compile check failed with exit code 1; the Podfile of Other was restored\n"), "\(result.stderr)")
         #expect(try fixture.podfile().contains("pod 'Foo', '1.1.0'"))
         #expect(try gitCLI("log", "-1", "--format=%s", in: fixture.world("app")) == "Integrate Foo 1.1.0")
@@ -321,7 +321,7 @@ private final class IntegrateWorld {
         #expect(document["published"] as? [String] == [])
         let projects = try #require(document["projects"] as? [[String: String]])
         #expect(projects.map { [$0["project"], $0["outcome"]] } == [["App", "restored"], ["Other", "failed"]])
-        #expect(projects.allSatisfy { $0["log"]?.contains(".compctl/logs/integrate-") == true })
+        #expect(projects.allSatisfy { $0["log"]?.contains("/logs/") == true })
     }
 
     @Test func twoMainProjectsInOneDirectoryAreRefused() throws {
