@@ -224,6 +224,32 @@ if [ "$status" -ne 1 ] || [ "$before" != "$after" ] || [ -n "$(git status --porc
     exit 1
 fi
 echo "(unchanged: nothing was published, the Podfile is byte for byte as before)"
+
+step "A tester pins the release candidate XXLogger 1.4.3-rc.1 exactly; ~> 1.4 alone never picks it up"
+run resolve 2>/dev/null | grep -E '^[$]|^XXLogger'
+run pin XXLogger=1.4.3-rc.1
+grep -n "XXLogger" Podfile
+run resolve 2>/dev/null | grep -E '^[$]|^XXLogger'
+echo "(tested; roll the tester's pin back to the release the range gave:)"
+run pin XXLogger=1.4.2
+git checkout -q -- Podfile
+
+step "The rc passed its tests: bump --release turns 1.4.3-rc.1 into 1.4.3, tags and publishes it"
+cd "$work/XXLogger"
+echo "\$ cd $work/XXLogger"
+run bump --release --push --publish "$work/specs.git"
+cd "$work/app"
+echo "\$ cd $work/app"
+run integrate XXLogger=1.4.3
+grep -n "XXLogger" Podfile
+
+step "The nightly skew report over the spec repo and the main project: Markdown and HTML"
+mkdir -p "$root/.build/demo"
+run report skew --format md --output "$root/.build/demo/report.md"
+run report skew --format html --output "$root/.build/demo/report.html"
+echo "(the Markdown report starts like this:)"
+sed -n '1,12p' "$root/.build/demo/report.md" | sed 's/^/  /'
+echo "wrote $root/.build/demo/report.md and $root/.build/demo/report.html (open the HTML in a browser)"
 cd "$root"
 
 echo

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import Git
 import Config
 import FileIO
 import Foundation
@@ -209,7 +210,51 @@ struct ReportSkewCommand: ParsableCommand {
         if let tree = repository.tree as? DirectorySpecTree {
             return SpecFileModificationDates(repository: repository, root: tree.location)
         }
+        if let tree = repository.tree as? GitSpecTree, let commit = tree.commit {
+            return GitPublishDates(repository: repository, gitDirectory: tree.gitDirectory, head: commit)
+        }
         return nil
+    }
+}
+
+/// The publish dates of a git spec repo: the commit time of the commit that added each
+/// version's directory, found by walking first parents back from the commit being read
+/// (spec repos grow by one `[Add]`/`[Update]` commit per publish).
+final class GitPublishDates: PublishDateSource, @unchecked Sendable {
+    let repository: SpecRepository
+    let gitDirectory: String
+    let head: ObjectID
+    private var history: [Commit]?
+
+    init(repository: SpecRepository, gitDirectory: String, head: ObjectID) {
+        self.repository = repository
+        self.gitDirectory = gitDirectory
+        self.head = head
+    }
+
+    func publishDate(of pod: String, version: Version) -> Date? {
+        guard let entry = repository.pod(named: pod)?.versions.first(where: { $0.version == version }),
+              let git = try? Repository.open(at: gitDirectory),
+              let commits = firstParentHistory(in: git) else { return nil }
+        let path = entry.directoryPath
+        var added: Commit?
+        for commit in commits {
+            guard let tree = try? git.tree(commit.tree), (try? tree.entry(at: path)) != nil else { break }
+            added = commit
+        }
+        return added?.committer.time
+    }
+
+    private func firstParentHistory(in git: Repository) -> [Commit]? {
+        if let history { return history }
+        var commits: [Commit] = []
+        var next: ObjectID? = head
+        while let id = next, let commit = try? git.commit(id) {
+            commits.append(commit)
+            next = commit.parents.first
+        }
+        history = commits
+        return commits
     }
 }
 

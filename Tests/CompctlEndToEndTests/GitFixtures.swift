@@ -120,7 +120,7 @@ func gitCLI(_ arguments: String..., in directory: String? = nil) throws -> Strin
 
 /// Runs the git CLI to set up or inspect; returns trimmed stdout+stderr, fails on error.
 @discardableResult
-func gitCLI(_ arguments: [String], in directory: String? = nil) throws -> String {
+func gitCLI(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git", "-c", "user.name=CLI", "-c", "user.email=cli@example.invalid"] + arguments
@@ -128,6 +128,7 @@ func gitCLI(_ arguments: [String], in directory: String? = nil) throws -> String
     var environment = ProcessInfo.processInfo.environment
     environment["GIT_CONFIG_NOSYSTEM"] = "1"
     environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     let pipe = Pipe()
     process.standardOutput = pipe

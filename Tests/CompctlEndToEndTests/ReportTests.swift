@@ -377,6 +377,38 @@ private extension Dictionary where Key == String, Value == Any {
         #expect(report.objects("problems").map { $0.string("kind")! } == ["cycle", "rc-leak"])
     }
 
+    /// A git spec repo dates each rc by the commit that added it, not by file times.
+    @Test func rcAgesInAGitSpecRepoComeFromTheCommitThatAddedThem() throws {
+        let directory = try TemporaryDirectory()
+        let work = directory.url.appendingPathComponent("specs").path
+        try gitCLI("init", "-q", "-b", "main", work)
+        func publish(_ version: String, on date: String) throws {
+            try directory.write(
+                #"{"name": "Foo", "version": "\#(version)", "source": {"git": "https://example.invalid/Foo.git", "tag": "\#(version)"}}"#,
+                to: "specs/Foo/\(version)/Foo.podspec.json")
+            try gitCLI(["add", "-A"], in: work)
+            try gitCLI(["commit", "-q", "-m", "[Add] Foo (\(version))"], in: work,
+                       environment: ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date])
+        }
+        try publish("1.0.0", on: "2025-11-01T12:00:00Z")
+        try publish("1.1.0-rc.1", on: "2025-12-22T12:00:00Z")
+        try publish("1.0.1", on: "2025-12-30T12:00:00Z")
+        let bare = directory.url.appendingPathComponent("specs.git").path
+        try gitCLI("clone", "-q", "--bare", work, bare)
+
+        let result = try compctl(
+            ["report", "skew", "--source", bare, "--json", "--now", SampleWorkspace.now, "--stale-rc-days", "5"],
+            in: directory.url,
+            environment: ["COMPCTL_HOME": directory.url.appendingPathComponent("home").path, "COMPCTL_GIT_ISOLATE": "1"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(!result.stderr.contains("publish dates"), "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let candidates = report.objects("releaseCandidates").map {
+            "\($0.string("version") ?? "?") \($0.int("ageDays").map { "\($0)d" } ?? "no age") \($0.string("state") ?? "?")"
+        }
+        #expect(candidates == ["1.1.0-rc.1 9d stale"])
+    }
+
     @Test func aProjectWhosePodfileIsMissingIsAnError() throws {
         let sample = try SampleWorkspace()
         let config = try String(contentsOfFile: sample.config, encoding: .utf8).replacingOccurrences(
