@@ -246,7 +246,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             let others = configuration.specRepos.map(\.name).filter { $0 != repoSource && $0 != opened.name }
             let stagedSources = try reader.sources([staged] + others)
             let originalSources = try reader.sources([repoSource] + others)
-            let inputs = try PodfileInputs(path: podfilePath, sources: stagedSources)
+            let inputs = try PodfileInputs(path: podfilePath, sources: stagedSources, recoveringJournal: false)
             let catalog = PodCatalog(providers: stagedSources.map(\.repository))
             let problems = PinPlanner.versionProblems(candidates.map(\.pin), catalog: catalog)
             if !problems.isEmpty { throw PinProblems(messages: problems) }

@@ -46,8 +46,15 @@ struct PodfileInputs {
     /// Reads the Podfile at `path`, the lock beside it and the specs of its `:path` and
     /// `:podspec` pods, for a resolution against `sources`. Throws when the Podfile cannot be
     /// read at all.
-    init(path: String, sources: [ResolvedSource]) throws {
+    /// Reads the Podfile at `path`. Unless `recoveringJournal` is false (integrate, which
+    /// recovers once at its start and then keeps a journal of its own), a journal left by an
+    /// integrate that was killed mid-check is recovered first, so that nothing reads a
+    /// half-integrated Podfile.
+    init(path: String, sources: [ResolvedSource], recoveringJournal: Bool = true) throws {
         try Self.requireFile(path)
+        if recoveringJournal {
+            try IntegrationJournal.recoverIfNeeded(in: PinCommand.projectRoot(of: path))
+        }
         self.path = path
         podfile = try Podfile(contentsOf: path)
         warnings = podfile.warnings.map { "\(path):\($0.line): \($0.message)" }
