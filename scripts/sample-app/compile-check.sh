@@ -16,6 +16,16 @@ staged="${COMPCTL_STAGED_SPEC_REPO:?run this through compctl integrate, which se
 work="$(mktemp -d "${TMPDIR:-/tmp}/compile-check.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 : > "$work/compiled"
+# A machine with only Swift installed has clang (from the toolchain) but may have no `cc`.
+compiler="${CC:-}"
+for candidate in cc clang gcc; do
+    [ -n "$compiler" ] && break
+    command -v "$candidate" >/dev/null 2>&1 && compiler="$candidate"
+done
+if [ -z "$compiler" ]; then
+    echo "error: no C compiler (cc, clang or gcc) on PATH; install one or set CC" >&2
+    exit 1
+fi
 
 # `pod 'Name', 'x.y.z'` and `pod 'Name/Sub', '= x.y.z'`: the root name and the version.
 sed -n "s/^[[:space:]]*pod[[:space:]]*['\"]\([^'\"/]*\)[^'\"]*['\"][[:space:]]*,[[:space:]]*['\"]=\{0,1\}[[:space:]]*\([0-9][0-9A-Za-z.-]*\)['\"].*/\1 \2/p" "$podfile" \
@@ -42,7 +52,7 @@ while read -r name version; do
     for source in "$work/$name"/Sources/*.c; do
         [ -f "$source" ] || continue
         echo "cc -c $name/Sources/$(basename "$source")   ($name $version)"
-        cc -c -Wall -o "$work/$name-$(basename "$source" .c).o" "$source"
+        "$compiler" -c -Wall -o "$work/$name-$(basename "$source" .c).o" "$source"
     done
     echo "$name=$version" >> "$work/compiled"
 done < "$work/pins"
