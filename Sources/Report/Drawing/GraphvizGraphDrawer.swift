@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Graph
 
 /// The drawing Graphviz lays out (`dot -Tsvg`, a local tool) when it is installed: each
 /// configured layer one row, problem edges in the colours of `GraphStyle`.
@@ -49,49 +50,35 @@ public struct GraphvizGraphDrawer: GraphDrawer {
         for layer in graph.layers.reversed() {
             let members = graph.nodes.filter { $0.layer == layer }
             guard !members.isEmpty else { continue }
-            lines.append("  { rank=same; " + members.map { quote($0.name) + ";" }.joined(separator: " ") + " }")
+            lines.append("  { rank=same; " + members.map { DotGraphFormatter.quote($0.name) + ";" }.joined(separator: " ") + " }")
         }
         for (position, node) in graph.nodes.enumerated() {
             var attributes = [
-                "label=\(quote(node.version.map { "\(node.name)\n\($0)" } ?? node.name))",
-                "id=\(quote(GraphStyle.nodeID(position)))",
-                "class=\(quote(node.hasProblem ? "node-problem" : "pod"))",
-                "tooltip=\(quote(node.name + (node.version.map { " " + $0.description } ?? "")))",
+                "label=\(DotGraphFormatter.quote(node.version.map { "\(node.name)\n\($0)" } ?? node.name))",
+                "id=\(DotGraphFormatter.quote(GraphStyle.nodeID(position)))",
+                "class=\(DotGraphFormatter.quote(node.hasProblem ? "node-problem" : "pod"))",
+                "tooltip=\(DotGraphFormatter.quote(node.name + (node.version.map { " " + $0.description } ?? "")))",
             ]
             if node.hasProblem {
-                attributes += ["color=\(quote(GraphStyle.problemBorder))", "fillcolor=\"#fff5f5\"", "penwidth=1.6"]
+                attributes += ["color=\(DotGraphFormatter.quote(GraphStyle.problemBorder))", "fillcolor=\"#fff5f5\"", "penwidth=1.6"]
             }
-            lines.append("  \(quote(node.name)) [\(attributes.joined(separator: ", "))];")
+            lines.append("  \(DotGraphFormatter.quote(node.name)) [\(attributes.joined(separator: ", "))];")
         }
         for edge in graph.edges {
             guard let from = index[edge.from], let to = index[edge.to] else { continue }
             var attributes = [
-                "id=\(quote(GraphStyle.edgeID(from, to)))",
-                "tooltip=\(quote("\(edge.from) → \(edge.label)" + (edge.highlight.map { " [\($0)]" } ?? "")))",
+                "id=\(DotGraphFormatter.quote(GraphStyle.edgeID(from, to)))",
+                "tooltip=\(DotGraphFormatter.quote("\(edge.from) → \(edge.label)" + (edge.highlight.map { " [\($0)]" } ?? "")))",
             ]
             if let kind = edge.highlight {
                 let stroke = GraphStyle.stroke(for: kind)
-                attributes += ["class=\(quote("edge-\(kind)"))", "color=\(quote(stroke.colour))", "penwidth=\(stroke.width)"]
+                attributes += ["class=\(DotGraphFormatter.quote("edge-\(kind)"))", "color=\(DotGraphFormatter.quote(stroke.colour))", "penwidth=\(stroke.width)"]
                 if !stroke.dash.isEmpty { attributes.append("style=\(kind == "rc-leak" ? "dotted" : "dashed")") }
             }
-            lines.append("  \(quote(edge.from)) -> \(quote(edge.to)) [\(attributes.joined(separator: ", "))];")
+            lines.append("  \(DotGraphFormatter.quote(edge.from)) -> \(DotGraphFormatter.quote(edge.to)) [\(attributes.joined(separator: ", "))];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A DOT string: quotes and backslashes escaped, line breaks as `\n`.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for character in text {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default: result.append(character)
-            }
-        }
-        return result + "\""
     }
 
     /// Graphviz's SVG document as an element to place in HTML: from `<svg` on, without the
