@@ -4,25 +4,13 @@ enum JSONPodspec {
     static let platformKeys: Set<String> = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
 
     static func read(bytes: [UInt8], path: String) throws(PodspecError) -> Specification {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw PodspecError(
-                file: path, line: error.line,
-                message: "malformed JSON: \(error.message); fix the JSON syntax")
-        }
-        guard case .object = root.value else {
-            throw PodspecError(
-                file: path, line: root.line,
-                message: "a JSON podspec must be an object, not \(root.typeName)")
-        }
+        let root = try rootObject(bytes: bytes, path: path)
         let version = try versionString(root, path: path)
         return try spec(root, parentName: nil, version: version, path: path)
     }
 
-    /// The node of the top-level `"version"` string, for the version rewriter.
-    static func versionNode(bytes: [UInt8], path: String) throws(PodspecError) -> JSONNode {
+    /// The parsed file, which must be one JSON object.
+    private static func rootObject(bytes: [UInt8], path: String) throws(PodspecError) -> JSONNode {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -36,6 +24,12 @@ enum JSONPodspec {
                 file: path, line: root.line,
                 message: "a JSON podspec must be an object, not \(root.typeName)")
         }
+        return root
+    }
+
+    /// The node of the top-level `"version"` string, for the version rewriter.
+    static func versionNode(bytes: [UInt8], path: String) throws(PodspecError) -> JSONNode {
+        let root = try rootObject(bytes: bytes, path: path)
         _ = try versionString(root, path: path)
         return root["version"]!
     }
