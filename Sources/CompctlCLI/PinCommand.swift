@@ -127,13 +127,9 @@ struct PinCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (inputs, sources, configuration) = try reportingErrors { () throws -> (PodfileInputs, [ResolvedSource], Configuration) in
-            let configuration = try config.load()
-            let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
-            try PodfileInputs.requireFile(path)
-            try IntegrationJournal.recoverIfNeeded(in: Self.projectRoot(of: path))
-            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
-            return (try PodfileInputs(path: path, sources: sources), sources, configuration)
+        // Reading the Podfile recovers a journal left by a killed integrate first.
+        let (inputs, sources, configuration) = try reportingErrors {
+            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
         }
         inputs.warnings.forEach(Console.warning)
         let catalog = PodCatalog(providers: sources.map(\.repository))

@@ -32,6 +32,19 @@ struct PodfileInputs {
     var externalsWithoutSpec: Set<String> = []
     var request: ResolveRequest
 
+    /// What `resolve`, `why` and `pin` start from: the configuration, the Podfile (`--podfile`,
+    /// else the main project's, else `./Podfile`; a missing one is reported before any source
+    /// is opened) and the sources (`--source`, else compctl.yml's spec repos).
+    static func load(
+        podfile: String?, sources sourceOptions: SourceOptions, config: ConfigOptions
+    ) throws -> (inputs: PodfileInputs, sources: [ResolvedSource], configuration: Configuration) {
+        let configuration = try config.load()
+        let path = defaultPath(explicit: podfile, configuration: configuration)
+        try requireFile(path)
+        let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
+        return (try PodfileInputs(path: path, sources: sources), sources, configuration)
+    }
+
     /// The Podfile to read: `explicit` when given, else the configuration's main project's,
     /// else `./Podfile`.
     static func defaultPath(explicit: String?, configuration: Configuration) -> String {

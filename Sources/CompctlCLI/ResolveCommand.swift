@@ -39,12 +39,8 @@ struct ResolveCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (inputs, sources) = try reportingErrors { () throws -> (PodfileInputs, [ResolvedSource]) in
-            let configuration = try config.load()
-            let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
-            try PodfileInputs.requireFile(path)
-            let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
-            return (try PodfileInputs(path: path, sources: sources), sources)
+        let (inputs, sources, _) = try reportingErrors {
+            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
         }
         inputs.warnings.forEach(Console.warning)
 
