@@ -96,6 +96,23 @@ public struct Source: Sendable, Equatable {
         self.http = http
         self.path = path
     }
+
+    /// The keys of a podspec's source hash that compctl reads.
+    static let fieldKeys: Set<String> = ["git", "tag", "branch", "commit", "http", "path"]
+
+    /// Sets the field a podspec's source hash names by `key` (`git`, `tag`, `branch`,
+    /// `commit`, `http`, `path`); other keys compctl does not use are ignored.
+    mutating func set(_ key: String, to value: String?) {
+        switch key {
+        case "git": git = value
+        case "tag": tag = value
+        case "branch": branch = value
+        case "commit": commit = value
+        case "http": http = value
+        case "path": path = value
+        default: break
+        }
+    }
 }
 
 /// One dependency of a spec: the pod (or `Pod/Subspec`) and its requirements as written,

@@ -206,15 +206,7 @@ enum JSONPodspec {
             case .number(let number): text = number
             default: text = nil
             }
-            switch member.key {
-            case "git": source.git = text
-            case "tag": source.tag = text
-            case "branch": source.branch = text
-            case "commit": source.commit = text
-            case "http": source.http = text
-            case "path": source.path = text
-            default: break
-            }
+            source.set(member.key, to: text)
         }
         return source
     }

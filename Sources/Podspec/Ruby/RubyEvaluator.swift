@@ -1106,21 +1106,13 @@ final class RubyEvaluator {
                 let text: String?
                 if let origin = pair.value.unknownOrigin {
                     text = nil
-                    if ["git", "tag", "branch", "commit", "http", "path"].contains(key) {
+                    if Source.fieldKeys.contains(key) {
                         unknownFields.append((key, origin))
                     }
                 } else {
                     text = pair.value.text
                 }
-                switch key {
-                case "git": source.git = text
-                case "tag": source.tag = text
-                case "branch": source.branch = text
-                case "commit": source.commit = text
-                case "http": source.http = text
-                case "path": source.path = text
-                default: break
-                }
+                source.set(key, to: text)
             }
             spec.source = .value(source, unknownFields: unknownFields)
         case .unknown(let origin):
