@@ -65,7 +65,7 @@ struct LintCommand: ParsableCommand {
                 sources: repositories.map(\.name),
                 ok: problems.isEmpty,
                 problems: problems.map {
-                    LintDocument.Problem(kind: $0.kind.rawValue, dependency: $0.dependency, message: $0.message)
+                    LintDocument.Problem($0)
                 }
             ))
         } else if problems.isEmpty {
@@ -92,10 +92,17 @@ struct LintInputError: Error, CustomStringConvertible {
 
 /// The `lint --json` document.
 struct LintDocument: Encodable {
+    /// One lint problem, as `lint --json` and `publish --json` print it.
     struct Problem: Encodable {
         var kind: String
         var dependency: String?
         var message: String
+
+        init(_ problem: LintProblem) {
+            kind = problem.kind.rawValue
+            dependency = problem.dependency
+            message = problem.message
+        }
     }
 
     var schemaVersion = JSONOutput.schemaVersion

@@ -131,11 +131,7 @@ struct PublishTarget {
 
 /// The `publish --json` document.
 struct PublishDocument: Encodable {
-    struct Problem: Encodable {
-        var kind: String
-        var dependency: String?
-        var message: String
-    }
+    typealias Problem = LintDocument.Problem
 
     var schemaVersion = JSONOutput.schemaVersion
     var repo: String
@@ -158,7 +154,7 @@ struct PublishDocument: Encodable {
         var plan: PublishPlan?
         switch result {
         case .problems(let found):
-            problems = found.map { Problem(kind: $0.kind.rawValue, dependency: $0.dependency, message: $0.message) }
+            problems = found.map(Problem.init)
         case .planned(let planned):
             plan = planned
         case .published(let published, let commit, let attempts, let changed):
