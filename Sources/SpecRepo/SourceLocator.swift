@@ -126,8 +126,11 @@ public struct SourceLocator {
         })
         while base.hasPrefix(".") { base.removeFirst() }
         if base.isEmpty { base = "specs" }
-        if !cache.contains(base) && !configured.contains(where: { $0.name == base }) { return base }
-        return base + "-" + MD5.hexDigest(url).prefix(8)
+        // Looked up again by name: another process may have added this very URL under
+        // `base` since the scan above, and must not push this one to a second cache.
+        let taken = configured.contains(where: { $0.name == base })
+            || (cache.contains(base) && (try? cache.info(base).url) != url)
+        return taken ? base + "-" + MD5.hexDigest(url).prefix(8) : base
     }
 
     /// The names a SOURCE may use: configured ones in priority order, then cached ones.
