@@ -107,6 +107,10 @@ let package = Package(
             dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
         ),
 
+        // Test helpers, once for every test target: a process runner, temporary directories,
+        // the git CLI for fixtures, free loopback ports and listeners, `git daemon`.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
         // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
         .testTarget(name: "PodspecTests", dependencies: ["Podspec"], exclude: ["Fixtures"]),
@@ -125,7 +129,7 @@ let package = Package(
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
-        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl"], exclude: ["Snapshots"]),
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport"], exclude: ["Snapshots"]),
         // Parses argument lists with the real CLI without running them: README.md's CI recipes.
         .testTarget(
             name: "CompctlCLITests",

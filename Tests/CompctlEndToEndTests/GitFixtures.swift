@@ -112,36 +112,6 @@ final class GitWorld: @unchecked Sendable {
     }
 }
 
-/// Runs the git CLI to set up or inspect; returns trimmed stdout+stderr, fails on error.
-@discardableResult
-func gitCLI(_ arguments: String..., in directory: String? = nil) throws -> String {
-    try gitCLI(arguments, in: directory)
-}
-
-/// Runs the git CLI to set up or inspect; returns trimmed stdout+stderr, fails on error.
-@discardableResult
-func gitCLI(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-c", "user.name=CLI", "-c", "user.email=cli@example.invalid"] + arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    var environment = ProcessInfo.processInfo.environment
-    environment["GIT_CONFIG_NOSYSTEM"] = "1"
-    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-    environment.merge(extra) { _, new in new }
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let output = String(decoding: data, as: UTF8.self)
-    try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed: \(output)")
-    return output.trimmingCharacters(in: .whitespacesAndNewlines)
-}
-
 /// `text` with ISO 8601 times (`2025-01-02T03:04:05Z`) replaced by `<time>`.
 func maskingTimes(_ text: String) -> String {
     var result = ""
@@ -162,23 +132,6 @@ func maskingTimes(_ text: String) -> String {
     return result
 }
 
-/// A port on 127.0.0.1 that nothing listens on right now.
-func freeLocalPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
 /// An HTTP server on 127.0.0.1 that answers every request with 401 (refused credentials).
 final class UnauthorizedServer: @unchecked Sendable {
     let port: Int
@@ -186,20 +139,7 @@ final class UnauthorizedServer: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        try #require(bound == 0 && listen(fd, 8) == 0, "cannot listen on 127.0.0.1")
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try listenOnLoopback(backlog: 8)
         Thread.detachNewThread { [self] in serve() }
     }
 
@@ -226,59 +166,6 @@ final class UnauthorizedServer: @unchecked Sendable {
             _ = response.withCString { write(connection, $0, strlen($0)) }
             close(connection)
         }
-    }
-}
-
-/// `git daemon` serving the repositories under `basePath` on 127.0.0.1 with push enabled;
-/// killed and waited for when the handle goes away.
-final class LocalGitDaemon {
-    let process: Process
-    let port: Int
-
-    init(basePath: String) throws {
-        var started: (Process, Int)?
-        for _ in 0..<5 where started == nil {
-            let port = try freeLocalPort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/lib/git-core/git-daemon")
-            process.arguments = ["--reuseaddr", "--listen=127.0.0.1", "--port=\(port)", "--export-all",
-                                 "--enable=receive-pack", "--base-path=\(basePath)", basePath]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            for _ in 0..<100 where process.isRunning && started == nil {
-                if Self.accepts(port: port) { started = (process, port) } else { usleep(20_000) }
-            }
-            if started == nil {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
-        }
-        let (process, port) = try #require(started, "git daemon did not start")
-        self.process = process
-        self.port = port
-    }
-
-    deinit {
-        // Children of Swift's worker threads inherit a blocked SIGTERM: SIGKILL cannot be blocked.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-
-    func url(_ repository: String) -> String {
-        "git://127.0.0.1:\(port)/\(repository)"
-    }
-
-    private static func accepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
     }
 }
 
