@@ -21,6 +21,9 @@ enum IntegrateError: Error, CustomStringConvertible {
     case noPodspecAtTag(String, tag: String, url: String)
     case podspecMismatch(path: String, expected: String, found: String)
     case notAGitProject(String)
+    case uncommittedManifests([String])
+    case aheadOfOrigin(branch: String, count: Int)
+    case behindOrigin(branch: String)
 
     var description: String {
         switch self {
@@ -42,6 +45,14 @@ enum IntegrateError: Error, CustomStringConvertible {
             return "\(path) is \(found), not \(expected); pass the podspec of the version being integrated"
         case let .notAGitProject(root):
             return "\(root) is not in a git repository, so compctl cannot commit the pins; run git init there first"
+        case let .uncommittedManifests(paths):
+            return "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "has" : "have") uncommitted changes, which the integrate "
+                + "commit would carry along; commit or stash them first"
+        case let .aheadOfOrigin(branch, count):
+            return "\(branch) has \(count == 1 ? "a commit" : "\(count) commits") that origin/\(branch) does not; --push would publish "
+                + "a tree other than the one checked: push \(count == 1 ? "it" : "them") first, or integrate without --push"
+        case let .behindOrigin(branch):
+            return "origin/\(branch) has commits this checkout lacks; pull them first, so the check runs on what --push lands"
         }
     }
 }
@@ -120,20 +131,36 @@ struct IntegrateCommand: AsyncParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print the plan; change nothing.")
     var dryRun = false
 
+    @Option(name: .customLong("lock-timeout"), help: ArgumentHelp(
+        "How long to wait for another compctl writing the same project.", valueName: "seconds"))
+    var lockTimeout = 900
+
+    @Flag(help: "Only recover an integrate that was killed in this project, then stop.")
+    var recover = false
+
     @Flag(help: "Print one JSON document with the outcome.")
     var json = false
 
     @OptionGroup var config: ConfigOptions
 
     func validate() throws {
-        if pins.isEmpty { throw ValidationError("give at least one NAME=VERSION to integrate") }
+        if recover {
+            if !pins.isEmpty { throw ValidationError("--recover takes no NAME=VERSION") }
+            return
+        }
+        if pins.isEmpty { throw ValidationError("give at least one NAME=VERSION to integrate, or --recover") }
         if podspec != nil && pins.count != 1 { throw ValidationError("--podspec goes with exactly one NAME=VERSION") }
         if let timeout, timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds") }
         if maxRequeues < 0 { throw ValidationError("--max-requeues must be 0 or more") }
+        if lockTimeout < 0 { throw ValidationError("--lock-timeout must be 0 or more seconds") }
     }
 
     func run() async throws {
         let configuration = try reportingErrors { try config.load() }
+        if recover {
+            try recoverProjects(configuration: configuration)
+            return
+        }
         let mains = podfile == nil ? configuration.projects.filter { $0.kind == .main && $0.podfile != nil } : []
         if mains.count > 1 {
             try await integrateProjects(mains, configuration: configuration)
@@ -187,6 +214,8 @@ struct IntegrateCommand: AsyncParsableCommand {
         var inputs: PodfileInputs
         /// The project's `package_swift`, pinned along with the Podfile.
         var packageManifest: String?
+        /// The project's lock, held until the command ends.
+        var access: ProjectAccess
 
         /// Problems of the graph checks with the pins that the Podfile did not have before.
         func newProblems() throws -> [GraphProblem] {
@@ -208,7 +237,10 @@ struct IntegrateCommand: AsyncParsableCommand {
     private func prepare(podfilePath: String, configuration: Configuration) throws -> Plan {
         try PodfileInputs.requireFile(podfilePath)
         let root = PinCommand.projectRoot(of: podfilePath)
-        try IntegrationJournal.recoverIfNeeded(in: root)
+        let packageManifest = PackageSwiftPins.manifest(for: podfilePath, configuration: configuration)
+        let access = try ProjectAccess(scope: Self.scope(root: root, podfile: podfilePath, configuration: configuration),
+                                       timeout: .seconds(lockTimeout), configuration: configuration)
+        let podfilePath = try ProjectFiles.writable(podfilePath, root: root)
 
         let check: Config.CheckCommand
         if let checkCommand {
@@ -224,14 +256,16 @@ struct IntegrateCommand: AsyncParsableCommand {
         guard let repoSource = repo ?? configuration.specRepos.enumerated()
             .sorted(by: { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }).first?.element.name
         else { throw IntegrateError.noSpecRepo }
-        guard (try? Repository.open(at: root, searchingParents: true)) != nil else {
+        guard let project = try? Repository.open(at: root, searchingParents: true) else {
             throw IntegrateError.notAGitProject(root)
         }
+        try Self.requireCommittedManifests(project, files: Self.committedFiles(podfile: podfilePath, manifest: packageManifest))
+        if push { try requireInStepWithOrigin(project) }
 
         let sources = try SpecSources(configuration: configuration)
         let target = try sources.resolver.publishTarget(repoSource)
         let opened = try sources.open(repoSource, depth: .versions)
-        let scratch = try Self.makeScratchDirectory()
+        let scratch = try ScratchDirectory.make()
         do {
             guard let repository = opened.repository else { throw IntegrateError.noSpecRepo }
             var candidates: [Candidate] = []
@@ -246,12 +280,11 @@ struct IntegrateCommand: AsyncParsableCommand {
             let others = configuration.specRepos.map(\.name).filter { $0 != repoSource && $0 != opened.name }
             let stagedSources = try reader.sources([staged] + others)
             let originalSources = try reader.sources([repoSource] + others)
-            let inputs = try PodfileInputs(path: podfilePath, sources: stagedSources, recoveringJournal: false)
+            let inputs = try PodfileInputs(path: podfilePath, sources: stagedSources, warnsOfUnfinishedIntegrate: false)
             let catalog = PodCatalog(providers: stagedSources.map(\.repository))
             let problems = PinPlanner.versionProblems(candidates.map(\.pin), catalog: catalog)
             if !problems.isEmpty { throw PinProblems(messages: problems) }
             let edit = try PinPlanner.edit(candidates.map(\.pin), podfile: podfilePath, addTo: nil)
-            let packageManifest = PackageSwiftPins.manifest(for: podfilePath, configuration: configuration)
             if let packageManifest, let bytes = FileManager.default.contents(atPath: packageManifest) {
                 // Refused now, before anything changes, if the manifest cannot take the pins.
                 _ = try PackageSwiftPins.pinned(candidates.map(\.pin), manifest: [UInt8](bytes), path: packageManifest,
@@ -260,7 +293,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             return Plan(configuration: configuration, podfilePath: podfilePath, root: root, check: check,
                         candidates: candidates, target: target, staged: staged, scratch: scratch, sources: sources,
                         stagedSources: stagedSources, originalSources: originalSources, edit: edit, inputs: inputs,
-                        packageManifest: packageManifest)
+                        packageManifest: packageManifest, access: access)
         } catch {
             try? FileManager.default.removeItem(atPath: scratch)
             throw error
@@ -331,12 +364,69 @@ struct IntegrateCommand: AsyncParsableCommand {
         }
     }
 
-    static func makeScratchDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/compctl-integrate.XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw CocoaError(.fileWriteUnknown)
+    /// What recovery may touch in the project at `root`: its Podfile, Podfile.lock, and
+    /// Package.swift with Package.resolved; the remotes are compctl.yml's spec repos.
+    static func scope(root: String, podfile: String, configuration: Configuration) -> JournalScope {
+        JournalScope(root: root, podfile: URL(fileURLWithPath: podfile).standardizedFileURL.path,
+                     packageManifest: PackageSwiftPins.manifest(for: podfile, configuration: configuration),
+                     remotes: configuration.specRepos.map { configuration.resolve(path: $0.url) })
+    }
+
+    /// The files an integrate of the project may commit: the Podfile, Podfile.lock and the
+    /// project's Package.swift.
+    static func committedFiles(podfile: String, manifest: String?) -> [String] {
+        [podfile, (podfile as NSString).deletingLastPathComponent + "/Podfile.lock"] + (manifest.map { [$0] } ?? [])
+    }
+
+    /// Refuses when one of `files` has staged or unstaged changes: the integrate commit must
+    /// hold the pins and nothing a person has not reviewed.
+    static func requireCommittedManifests(_ project: Repository, files: [String]) throws {
+        guard let work = project.workDirectory else { return }
+        let changed = Set(try project.uncommittedChanges())
+        let dirty = files.map { IntegrationJournal.relative(realPath($0) ?? $0, to: realPath(String(work.dropLast())) ?? work) }
+            .filter { changed.contains($0) }
+        if !dirty.isEmpty { throw IntegrateError.uncommittedManifests(dirty) }
+    }
+
+    /// Refuses `--push` from a checkout that is not at origin's tip: local commits would be
+    /// pushed unchecked alongside the pins, or origin's commits would land unchecked.
+    private func requireInStepWithOrigin(_ project: Repository) throws {
+        let branch = project.headBranch ?? "main"
+        // Asked without fetching, so that a refusal leaves the checkout's refs as they were.
+        guard let head = try? project.resolve("HEAD"), let url = try? project.remote(named: "origin").url,
+              let references = try? Remote.listReferences(at: url),
+              let tip = references.first(where: { $0.name == "refs/heads/\(branch)" })?.id, head != tip else { return }
+        if (try? project.commit(tip)) != nil, (try? project.isAncestor(tip, of: head)) == true {
+            var count = 0
+            var cursor: ObjectID? = head
+            while let current = cursor, current != tip, count < 1000 {
+                count += 1
+                cursor = try? project.commit(current).parents.first
+            }
+            throw IntegrateError.aheadOfOrigin(branch: branch, count: count)
         }
-        return String(cString: made)
+        throw IntegrateError.behindOrigin(branch: branch)
+    }
+
+    /// `integrate --recover`: takes each main project's lock and recovers its journal.
+    private func recoverProjects(configuration: Configuration) throws {
+        var podfiles = [PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)]
+        if podfile == nil {
+            let mains = configuration.projects.filter { $0.kind == .main }.compactMap(\.podfile).map { configuration.resolve(path: $0) }
+            if !mains.isEmpty { podfiles = mains }
+        }
+        for path in podfiles {
+            try reportingErrors {
+                try PodfileInputs.requireFile(path)
+                let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+                let root = PinCommand.projectRoot(of: absolute)
+                let hadJournal = FileManager.default.fileExists(atPath: IntegrationJournal.path(in: root))
+                let access = try ProjectAccess(scope: Self.scope(root: root, podfile: absolute, configuration: configuration),
+                                               timeout: .seconds(lockTimeout), configuration: configuration)
+                access.release()
+                if !hadJournal { Console.note("\(PodfileInputs.relativeToCurrentDirectory(absolute)): no unfinished integrate; nothing to recover") }
+            }
+        }
     }
 
     private func printPlan(_ plan: Plan) {
@@ -387,7 +477,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         let lockPath = URL(fileURLWithPath: plan.podfilePath).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
         let pinTexts = plan.candidates.map(\.pin.text)
         var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath] + (plan.packageManifest.map { [$0] } ?? []),
-                                               stagedDirectory: plan.scratch)
+                                               root: plan.root, stagedDirectory: plan.scratch)
         try reportingErrors { try journal.save(in: plan.root) }
         let project = try reportingErrors { try Repository.open(at: plan.root, searchingParents: true) }
         let branch = project.headBranch ?? "main"
@@ -425,11 +515,13 @@ struct IntegrateCommand: AsyncParsableCommand {
                 Console.note("origin/\(branch) moved during the check; re-applying the pins on \(tip.hex.prefix(8)) and checking again (\(requeues)/\(maxRequeues))")
                 do {
                     for file in journal.files {
-                        if let original = file.original { try AtomicFile.write(original, to: file.path) }
+                        if let original = file.original {
+                            try AtomicFile.write(original, to: IntegrationJournal.absolute(file.path, root: plan.root))
+                        }
                     }
                     try project.fastForward(branch: branch, from: start, to: tip)
-                    for index in journal.files.indices where index != 1 {
-                        journal.files[index].original = FileManager.default.contents(atPath: journal.files[index].path)
+                    for path in [plan.podfilePath] + (plan.packageManifest.map { [$0] } ?? []) {
+                        journal.setOriginal(FileManager.default.contents(atPath: path), of: path, root: plan.root)
                     }
                     try journal.save(in: plan.root)
                 } catch {
@@ -448,11 +540,11 @@ struct IntegrateCommand: AsyncParsableCommand {
             if let head, let tree = try? project.tree(at: head.hex) {
                 let relative = String(plan.podfilePath.dropFirst((project.workDirectory ?? "").count))
                 if let bytes = try? tree.blob(at: relative) { try AtomicFile.write(bytes, to: plan.podfilePath) }
-                journal.files[0].original = try? tree.blob(at: relative)
+                journal.setOriginal(try? tree.blob(at: relative), of: plan.podfilePath, root: plan.root)
                 if let manifest = plan.packageManifest {
                     let manifestRelative = String(manifest.dropFirst((project.workDirectory ?? "").count))
                     if let bytes = try? tree.blob(at: manifestRelative) { try AtomicFile.write(bytes, to: manifest) }
-                    journal.files[2].original = try? tree.blob(at: manifestRelative)
+                    journal.setOriginal(try? tree.blob(at: manifestRelative), of: manifest, root: plan.root)
                 }
                 try journal.save(in: plan.root)
             }
@@ -497,12 +589,12 @@ struct IntegrateCommand: AsyncParsableCommand {
         // Publish, then commit: from here the spec repo has changed, so a crash keeps the pins.
         var published: [String] = []
         if publishing {
-            published = try publishSpecs(plan) {
-                if $0 { try? journal.restore(in: plan.root) }
-            }
+            published = try publishSpecs(plan, willPush: { commit, branch in
+                try Self.record(commit, branch: branch, target: plan.target.url, in: &journal, root: plan.root)
+            }, failed: { try? journal.restore(in: plan.root) })
             if !published.isEmpty {
                 journal.step = .published
-                try? journal.save(in: plan.root)
+                try journal.save(in: plan.root)
             }
         }
 
@@ -518,24 +610,42 @@ struct IntegrateCommand: AsyncParsableCommand {
         return Integrated(outcome: "passed", log: checked.log, published: published, commit: commit)
     }
 
-    /// Publishes the plan's new specs to its spec repo; on an error, calls `failed` with
-    /// whether nothing was published yet, prints the error and ends the command.
-    private func publishSpecs(_ plan: Plan, failed: (Bool) -> Void) throws -> [String] {
+    /// Writes the journal's `publishing` step naming `commit` before it is pushed, so that a
+    /// kill from here on is recovered by asking the spec repo whether the commit landed.
+    static func record(_ commit: ObjectID, branch: String, target url: String, in journal: inout IntegrationJournal,
+                       root: String) throws {
+        journal.step = .publishing
+        var publishing = journal.publishing ?? IntegrationJournal.Publishing(url: url, branch: branch, commits: [])
+        publishing.branch = branch
+        publishing.commits.append(commit.hex)
+        journal.publishing = publishing
+        try journal.save(in: root)
+    }
+
+    /// Publishes the plan's new specs to its spec repo, calling `willPush` before each push;
+    /// on an error, calls `failed` (which puts the Podfiles back: a Podfile never pins a
+    /// version that did not reach the spec repo), prints the error and ends the command.
+    private func publishSpecs(
+        _ plan: Plan, willPush: (ObjectID, String) throws -> Void, failed: () -> Void
+    ) throws -> [String] {
         var published: [String] = []
         let publisher = SpecPublisher(cache: plan.sources.cache)
         for candidate in plan.candidates {
             guard let podspec = candidate.podspec else { continue }
             let result: PublishOutcome
             do {
-                result = try publisher.publish(podspec, to: plan.target.name, url: plan.target.url, skipTagCheck: true)
+                result = try publisher.publish(podspec, to: plan.target.name, url: plan.target.url, skipTagCheck: true,
+                                               willPush: willPush)
             } catch {
-                failed(published.isEmpty)
+                failed()
                 Console.error("\(error)")
+                if !published.isEmpty { Console.note("already published: \(published.joined(separator: " ")); the Podfile was restored") }
                 throw Exit.failure
             }
             if case let .problems(problems) = result {
-                failed(published.isEmpty)
+                failed()
                 problems.forEach { Console.error($0.message) }
+                if !published.isEmpty { Console.note("already published: \(published.joined(separator: " ")); the Podfile was restored") }
                 throw Exit.failure
             }
             published.append(candidate.pin.text)
@@ -616,8 +726,19 @@ struct IntegrateCommand: AsyncParsableCommand {
             }
             Console.note("--all-or-nothing: nothing was published or committed; every Podfile is as it was")
         } else if allOrNothing, let first = checked.first?.checked {
-            published = try publishSpecs(first.plan) { _ in
+            published = try publishSpecs(first.plan, willPush: { commit, branch in
+                for index in checked.indices {
+                    try Self.record(commit, branch: branch, target: first.plan.target.url,
+                                    in: &checked[index].checked.journal, root: checked[index].checked.plan.root)
+                }
+            }, failed: {
                 for entry in checked { try? entry.checked.journal.restore(in: entry.checked.plan.root) }
+            })
+            if !published.isEmpty {
+                for index in checked.indices {
+                    checked[index].checked.journal.step = .published
+                    try checked[index].checked.journal.save(in: checked[index].checked.plan.root)
+                }
             }
             target = first.plan.target.name
             var landed: [String] = []
@@ -695,24 +816,23 @@ struct IntegrateCommand: AsyncParsableCommand {
     /// moved, with the same fetch, re-apply and retry as publishing a spec.
     private func commitPins(_ plan: Plan, project: Repository, branch: String, journal: IntegrationJournal) throws -> ObjectID {
         let work = project.workDirectory ?? plan.root + "/"
+        let lockPath = (plan.podfilePath as NSString).deletingLastPathComponent + "/Podfile.lock"
         var files = [String(plan.podfilePath.dropFirst(work.count))]
-        if journal.files.count > 1, FileManager.default.contents(atPath: journal.files[1].path) != journal.files[1].original {
-            files.append(String(journal.files[1].path.dropFirst(work.count)))
-        }
+        let lockChanged = journal.file(at: lockPath, root: plan.root).map { FileManager.default.contents(atPath: lockPath) != $0.original } ?? false
+        if lockChanged { files.append(String(lockPath.dropFirst(work.count))) }
         let manifestRelative = plan.packageManifest.map { String($0.dropFirst(work.count)) }
         if let manifest = plan.packageManifest, let manifestRelative,
-           FileManager.default.contents(atPath: manifest) != journal.files[2].original {
+           FileManager.default.contents(atPath: manifest) != journal.file(at: manifest, root: plan.root)?.original {
             files.append(manifestRelative)
         }
-        let message = "Integrate " + plan.candidates.map { "\($0.pin.name) \($0.pin.version)" }.joined(separator: ", ")
-            + "\n\nPins:\n" + plan.candidates.map { "  pod '\($0.pin.name)', '\($0.pin.version)'\n" }.joined()
+        let message = IntegrationJournal.commitMessage(pins: plan.candidates.map { ($0.pin.name, $0.pin.version) })
         guard push else {
             try project.stage(files)
             return try project.commitIndex(message: message)
         }
         let pins = plan.candidates.map { PodPin(name: $0.pin.name, version: $0.pin.version) }
-        let lockRelative = files.count > 1 && files[1] != manifestRelative ? files[1] : nil
-        let lockBytes = journal.files.count > 1 ? FileManager.default.contents(atPath: journal.files[1].path) : nil
+        let lockRelative = lockChanged ? String(lockPath.dropFirst(work.count)) : nil
+        let lockBytes = lockChanged ? FileManager.default.contents(atPath: lockPath) : nil
         let result = try project.publish(branch: branch, to: "origin") { tipTree in
             guard let tipTree else { return nil }
             let podfile = try tipTree.blob(at: files[0])

@@ -1,23 +1,40 @@
 import FileIO
 import Foundation
+import Git
 
 /// What an integrate changed in a main project, written atomically to
 /// `.compctl/integrate.journal` before the first change, so that a later compctl run can
 /// undo (or finish) an integrate that was killed with SIGKILL.
+///
+/// The journal is read back as untrusted input: anyone who can open a pull request can
+/// plant a file there. Recovery therefore checks it whole before touching anything (see
+/// `JournalScope`), refuses a journal that git tracks, and only a writer holding the
+/// project's lock recovers.
 struct IntegrationJournal: Codable {
     /// Where the integrate had got to.
     enum Step: String, Codable {
         /// Files were staged and the compile check may be running: restore them.
         case checking
+        /// The specs are being pushed to the spec repo (the commits in `publishing`): whether
+        /// they landed decides between restoring and keeping the pins.
+        case publishing
         /// The specs reached the spec repo: the pinned files match what was published, so
-        /// they are kept for the user to commit.
+        /// they are kept and committed.
         case published
     }
 
     /// One file as it was before the integrate; `original == nil`: it did not exist.
     struct File: Codable {
+        /// The path relative to the project root.
         var path: String
         var original: Data?
+    }
+
+    /// The spec-repo push under way: which remote and branch, and every commit offered.
+    struct Publishing: Codable {
+        var url: String
+        var branch: String
+        var commits: [String]
     }
 
     var step: Step
@@ -25,36 +42,57 @@ struct IntegrationJournal: Codable {
     var files: [File]
     var stagedDirectory: String?
     var pid: Int32
+    var publishing: Publishing?
 
     /// `.compctl/integrate.journal` under `root`.
     static func path(in root: String) -> String { root + "/.compctl/integrate.journal" }
 
-    /// The journal for `files` (read now) at step `.checking`.
-    static func begin(pins: [String], files paths: [String], stagedDirectory: String?) -> IntegrationJournal {
+    /// The project's state directory, `.compctl/` under `root`.
+    static func directory(in root: String) -> String { root + "/.compctl" }
+
+    /// The journal for `files` (absolute paths inside `root`, read now) at step `.checking`.
+    static func begin(pins: [String], files paths: [String], root: String, stagedDirectory: String?) -> IntegrationJournal {
         IntegrationJournal(
             step: .checking, pins: pins,
-            files: paths.map { File(path: $0, original: FileManager.default.contents(atPath: $0)) },
-            stagedDirectory: stagedDirectory, pid: getpid())
+            files: paths.map { File(path: relative($0, to: root), original: FileManager.default.contents(atPath: $0)) },
+            stagedDirectory: stagedDirectory, pid: getpid(), publishing: nil)
     }
 
-    /// Writes the journal atomically.
+    /// The original bytes of the file at `absolute`, if the journal holds it.
+    func file(at absolute: String, root: String) -> File? {
+        let wanted = Self.relative(absolute, to: root)
+        return files.first { $0.path == wanted }
+    }
+
+    /// Sets the original of the file at `absolute` (a moved branch's new version).
+    mutating func setOriginal(_ data: Data?, of absolute: String, root: String) {
+        let wanted = Self.relative(absolute, to: root)
+        for index in files.indices where files[index].path == wanted { files[index].original = data }
+    }
+
+    /// Writes the journal atomically, with `.compctl/.gitignore` keeping the folder out of git.
     func save(in root: String) throws {
-        try FileManager.default.createDirectory(atPath: root + "/.compctl", withIntermediateDirectories: true)
+        let directory = Self.directory(in: root)
+        try ensureStateDirectory(directory)
+        let ignore = directory + "/.gitignore"
+        if FileManager.default.contents(atPath: ignore) != Data("*\n".utf8) { try AtomicFile.write("*\n", to: ignore) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try AtomicFile.write(try encoder.encode(self), to: Self.path(in: root))
     }
 
     /// Puts every file back byte for byte (removing those that did not exist), removes the
-    /// staged spec repo and the journal.
+    /// staged spec repo and the journal. Only for a journal this process wrote or one that
+    /// `JournalScope.validate` accepted.
     func restore(in root: String) throws {
         for file in files {
+            let path = Self.absolute(file.path, root: root)
             if let original = file.original {
-                if FileManager.default.contents(atPath: file.path) != original {
-                    try AtomicFile.write(original, to: file.path)
+                if FileManager.default.contents(atPath: path) != original {
+                    try AtomicFile.write(original, to: path)
                 }
-            } else if FileManager.default.fileExists(atPath: file.path) {
-                try FileManager.default.removeItem(atPath: file.path)
+            } else if FileManager.default.fileExists(atPath: path) {
+                try FileManager.default.removeItem(atPath: path)
             }
         }
         finish(in: root)
@@ -64,50 +102,163 @@ struct IntegrationJournal: Codable {
     func finish(in root: String) {
         if let stagedDirectory { try? FileManager.default.removeItem(atPath: stagedDirectory) }
         try? FileManager.default.removeItem(atPath: Self.path(in: root))
-        // The directory goes too when the journal was all it held, so the project is as before.
-        let directory = root + "/.compctl"
-        if (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty == true {
-            try? FileManager.default.removeItem(atPath: directory)
-        }
     }
 
-    /// Finds a journal left by an integrate that did not end (killed with SIGKILL, the
-    /// machine stopped) and restores the project, or keeps the pinned files when the specs
-    /// were already published, with a note on stderr. A journal of a process that is still
-    /// running is another integrate at work: an error.
-    static func recoverIfNeeded(in root: String) throws {
-        let path = Self.path(in: root)
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        guard let journal = try? JSONDecoder().decode(IntegrationJournal.self, from: data) else {
-            throw JournalError.unreadable(path)
+    /// The commit message of an integrate of `pins` (`Name=version` each).
+    static func commitMessage(pins: [(name: String, version: String)]) -> String {
+        "Integrate " + pins.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+            + "\n\nPins:\n" + pins.map { "  pod '\($0.name)', '\($0.version)'\n" }.joined()
+    }
+
+    static func relative(_ path: String, to root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    static func absolute(_ path: String, root: String) -> String {
+        let joined = path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
+        return (joined as NSString).standardizingPath
+    }
+
+    private func ensureStateDirectory(_ directory: String) throws {
+        var info = stat()
+        if lstat(directory, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw FileLockError.notOwned(path: directory, reason: "is not a directory compctl made")
+            }
+            return
         }
-        if journal.pid != getpid(), kill(journal.pid, 0) == 0 {
-            throw JournalError.busy(path, pid: journal.pid)
-        }
-        switch journal.step {
-        case .checking:
-            try journal.restore(in: root)
-            Console.note("an earlier integrate of \(journal.pins.joined(separator: " ")) (pid \(journal.pid)) did not finish; "
-                + "restored \(journal.files.map { PodfileInputs.relativeToCurrentDirectory($0.path) }.joined(separator: ", ")) as they were")
-        case .published:
-            journal.finish(in: root)
-            Console.note("an earlier integrate of \(journal.pins.joined(separator: " ")) (pid \(journal.pid)) published its specs "
-                + "but did not commit; the pinned files are kept: review and commit them")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+    }
+}
+
+/// A journal that stops a command, or that recovery will not act on.
+enum JournalError: Error, CustomStringConvertible {
+    case unreadable(String)
+    case tracked(String)
+    case notARegularFile(String)
+    case foreignFile(journal: String, entry: String, allowed: [String])
+    case outsideProject(journal: String, entry: String, root: String)
+    case foreignScratch(journal: String, entry: String)
+    case foreignRemote(journal: String, url: String)
+    case badPin(journal: String, pin: String)
+    case cannotAskRemote(journal: String, url: String, reason: String)
+
+    var description: String {
+        let untouched = "compctl touched nothing"
+        switch self {
+        case let .unreadable(path):
+            return "\(path) is not an integrate journal compctl can read; \(untouched): restore the project's files from git and delete it"
+        case let .tracked(path):
+            return "\(path) is tracked by git, so it came from a commit, not from a compctl run; \(untouched): "
+                + "remove it with `git rm --cached \(path)` and commit"
+        case let .notARegularFile(path):
+            return "\(path) is not a regular file (a symlink or a folder); \(untouched): delete it if you did not make it"
+        case let .foreignFile(journal, entry, allowed):
+            return "\(journal): names \(entry), which is not a file an integrate of this project writes "
+                + "(\(allowed.joined(separator: ", "))); \(untouched): delete the journal if you did not write it"
+        case let .outsideProject(journal, entry, root):
+            return "\(journal): \(entry) resolves outside the project \(root) (through a symlink); \(untouched): "
+                + "delete the journal, or make the file a regular file inside the project"
+        case let .foreignScratch(journal, entry):
+            return "\(journal): the staged folder \(entry) is not a compctl-integrate.* folder of yours in the temp directory; "
+                + "\(untouched): delete the journal if you did not write it"
+        case let .foreignRemote(journal, url):
+            return "\(journal): the spec repo \(url) is none of compctl.yml's spec repos; \(untouched): "
+                + "delete the journal if you did not write it"
+        case let .badPin(journal, pin):
+            return "\(journal): `\(pin)` is not a NAME=VERSION pin; \(untouched): delete the journal if you did not write it"
+        case let .cannotAskRemote(journal, url, reason):
+            return "\(journal): a killed integrate was pushing specs to \(url), and compctl cannot ask it whether they landed "
+                + "(\(reason)); nothing was changed: run again when the spec repo is reachable"
         }
     }
 }
 
-/// A journal that stops a command.
-enum JournalError: Error, CustomStringConvertible {
-    case unreadable(String)
-    case busy(String, pid: Int32)
+/// What recovery may touch for one project: the files an integrate of it writes, the spec
+/// repos it may have pushed to. Built from the command's own inputs (the Podfile it was
+/// given, compctl.yml), never from the journal.
+struct JournalScope {
+    /// The project root (the Podfile's directory), standardized.
+    var root: String
+    /// Absolute paths recovery may restore: the Podfile, Podfile.lock, and the project's
+    /// Package.swift and Package.resolved.
+    var files: [String]
+    /// The spec repos' URLs from compctl.yml, the only remotes recovery asks.
+    var remotes: [String]
 
-    var description: String {
-        switch self {
-        case let .unreadable(path):
-            return "\(path) is not an integrate journal compctl can read; restore the project's files from git and delete it"
-        case let .busy(path, pid):
-            return "another integrate (pid \(pid)) is running in this project (\(path)); wait for it to end"
+    init(root: String, podfile: String, packageManifest: String?, remotes: [String]) {
+        let standardRoot = (root as NSString).standardizingPath
+        var files = [podfile, (podfile as NSString).deletingLastPathComponent + "/Podfile.lock"]
+        if let packageManifest {
+            files += [packageManifest, (packageManifest as NSString).deletingLastPathComponent + "/Package.resolved"]
         }
+        self.root = standardRoot
+        self.files = files.map { IntegrationJournal.absolute($0, root: standardRoot) }
+        self.remotes = remotes
+    }
+
+    /// Checks every path, the staged folder and the remote of `journal` before anything is
+    /// touched; throws a located error for the first that is not this project's.
+    func validate(_ journal: IntegrationJournal, at journalPath: String) throws {
+        let rootReal = realPath(root) ?? root
+        for file in journal.files {
+            let absolute = IntegrationJournal.absolute(file.path, root: root)
+            guard files.contains(absolute) else {
+                throw JournalError.foreignFile(journal: journalPath, entry: file.path,
+                                               allowed: files.map { IntegrationJournal.relative($0, to: root) })
+            }
+            // Neither the file nor a folder on its way may lead out of the project.
+            let parent = (absolute as NSString).deletingLastPathComponent
+            let resolved = realPath(absolute) ?? realPath(parent).map { $0 + "/" + (absolute as NSString).lastPathComponent }
+            guard let resolved, resolved == rootReal || resolved.hasPrefix(rootReal + "/") else {
+                throw JournalError.outsideProject(journal: journalPath, entry: file.path, root: root)
+            }
+        }
+        if let staged = journal.stagedDirectory, !Self.isOwnScratch(staged) {
+            throw JournalError.foreignScratch(journal: journalPath, entry: staged)
+        }
+        if let publishing = journal.publishing,
+           !remotes.contains(where: { SpecRepoURL.same($0, publishing.url) }) {
+            throw JournalError.foreignRemote(journal: journalPath, url: Git.redact(publishing.url))
+        }
+        for pin in journal.pins where PinArgument(argument: pin) == nil {
+            throw JournalError.badPin(journal: journalPath, pin: pin)
+        }
+    }
+
+    /// Whether `path` is a scratch folder compctl's integrate made: directly in the temp
+    /// directory, named `compctl-integrate.*`, a real folder (or gone) owned by this user.
+    static func isOwnScratch(_ path: String) -> Bool {
+        let temporary = realPath(NSTemporaryDirectory()) ?? (NSTemporaryDirectory() as NSString).standardizingPath
+        let name = (path as NSString).lastPathComponent
+        let parent = (path as NSString).deletingLastPathComponent
+        guard name.hasPrefix(ScratchDirectory.prefix), !name.contains("/"),
+              (realPath(parent) ?? parent) == temporary else { return false }
+        var info = stat()
+        if lstat(path, &info) != 0 { return errno == ENOENT }
+        return (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == getuid()
+    }
+}
+
+/// `realpath(3)`: the path with every symlink resolved, or `nil` when it does not exist.
+func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// Spec repo URLs compared as the same repository: scheme-less paths, `file://`, a
+/// trailing slash or `.git` do not make two URLs different.
+enum SpecRepoURL {
+    static func same(_ a: String, _ b: String) -> Bool { normalized(a) == normalized(b) }
+
+    static func normalized(_ url: String) -> String {
+        var text = url.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("file://") { text.removeFirst("file://".count) }
+        while text.hasSuffix("/") { text.removeLast() }
+        if text.hasSuffix(".git") { text.removeLast(4) }
+        return text.lowercased()
     }
 }

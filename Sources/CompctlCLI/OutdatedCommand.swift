@@ -76,7 +76,7 @@ struct OutdatedCommand: ParsableCommand {
         for (name, path) in targets {
             let (parsed, lock) = try reportingErrors { () throws -> (Podfile, PodfileLock?) in
                 try PodfileInputs.requireFile(path)
-                try IntegrationJournal.recoverIfNeeded(in: PinCommand.projectRoot(of: path))
+                if let warning = UnfinishedIntegrate.warning(root: PinCommand.projectRoot(of: path)) { Console.warning(warning) }
                 let lockPath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
                 let lock = FileManager.default.fileExists(atPath: lockPath) ? try PodfileLock(contentsOf: lockPath) : nil
                 return (try Podfile(contentsOf: path), lock)

@@ -118,18 +118,37 @@ struct PinCommand: ParsableCommand {
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
+    @Option(name: .customLong("lock-timeout"), help: ArgumentHelp(
+        "How long to wait for another compctl writing the same project.", valueName: "seconds"))
+    var lockTimeout = 900
+
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var config: ConfigOptions
 
     func validate() throws {
         if all && !pins.isEmpty { throw ValidationError("give NAME=VERSION pins or --all, not both") }
         if !all && pins.isEmpty { throw ValidationError("give at least one NAME=VERSION pin, or --all") }
+        if lockTimeout < 0 { throw ValidationError("--lock-timeout must be 0 or more seconds") }
     }
 
     func run() throws {
-        // Reading the Podfile recovers a journal left by a killed integrate first.
+        // A writer takes the project's lock before reading the Podfile, and recovers a
+        // journal left by a killed integrate; a dry run only reads, and warns of one.
+        var access: ProjectAccess?
+        if !dryRun {
+            try reportingErrors {
+                let configuration = try config.load()
+                let path = PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)
+                try PodfileInputs.requireFile(path)
+                let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+                access = try ProjectAccess(
+                    scope: IntegrateCommand.scope(root: Self.projectRoot(of: absolute), podfile: absolute, configuration: configuration),
+                    timeout: .seconds(lockTimeout), configuration: configuration)
+            }
+        }
+        defer { access?.release() }
         let (inputs, sources, configuration) = try reportingErrors {
-            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
+            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, warnsOfUnfinishedIntegrate: dryRun)
         }
         inputs.warnings.forEach(Console.warning)
         let catalog = PodCatalog(providers: sources.map(\.repository))
@@ -157,7 +176,11 @@ struct PinCommand: ParsableCommand {
 
         // The project's Package.swift follows the Podfile: both are edited before either is
         // written, and the Podfile goes back if the second write fails.
-        let manifestPath = PackageSwiftPins.manifest(for: inputs.path, configuration: configuration)
+        let root = Self.projectRoot(of: inputs.path)
+        let podfileTarget = try reportingErrors { try ProjectFiles.writable(inputs.path, root: root) }
+        let manifestPath = try reportingErrors {
+            try PackageSwiftPins.manifest(for: inputs.path, configuration: configuration).map { try ProjectFiles.writable($0, root: root) }
+        }
         let manifestOriginal = manifestPath.flatMap { FileManager.default.contents(atPath: $0) }.map { [UInt8]($0) }
         let manifestPinned = try reportingErrors { () throws -> [UInt8]? in
             guard let manifestPath, let manifestOriginal else { return nil }
@@ -168,12 +191,12 @@ struct PinCommand: ParsableCommand {
         let changed = edit.bytes != original || manifestChanged
         if changed && !dryRun {
             try reportingErrors {
-                if edit.bytes != original { try AtomicFile.write(Data(edit.bytes), to: inputs.path) }
+                if edit.bytes != original { try AtomicFile.write(Data(edit.bytes), to: podfileTarget) }
                 if manifestChanged, let manifestPath, let manifestPinned {
                     do {
                         try AtomicFile.write(Data(manifestPinned), to: manifestPath)
                     } catch {
-                        if let original { try? AtomicFile.write(Data(original), to: inputs.path) }
+                        if let original { try? AtomicFile.write(Data(original), to: podfileTarget) }
                         throw error
                     }
                 }

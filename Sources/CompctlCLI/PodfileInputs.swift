@@ -36,13 +36,15 @@ struct PodfileInputs {
     /// else the main project's, else `./Podfile`; a missing one is reported before any source
     /// is opened) and the sources (`--source`, else compctl.yml's spec repos).
     static func load(
-        podfile: String?, sources sourceOptions: SourceOptions, config: ConfigOptions
+        podfile: String?, sources sourceOptions: SourceOptions, config: ConfigOptions,
+        warnsOfUnfinishedIntegrate: Bool = true
     ) throws -> (inputs: PodfileInputs, sources: [ResolvedSource], configuration: Configuration) {
         let configuration = try config.load()
         let path = defaultPath(explicit: podfile, configuration: configuration)
         try requireFile(path)
         let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
-        return (try PodfileInputs(path: path, sources: sources), sources, configuration)
+        return (try PodfileInputs(path: path, sources: sources, warnsOfUnfinishedIntegrate: warnsOfUnfinishedIntegrate),
+                sources, configuration)
     }
 
     /// The Podfile to read: `explicit` when given, else the configuration's main project's,
@@ -59,14 +61,13 @@ struct PodfileInputs {
     /// Reads the Podfile at `path`, the lock beside it and the specs of its `:path` and
     /// `:podspec` pods, for a resolution against `sources`. Throws when the Podfile cannot be
     /// read at all.
-    /// Reads the Podfile at `path`. Unless `recoveringJournal` is false (integrate, which
-    /// recovers once at its start and then keeps a journal of its own), a journal left by an
-    /// integrate that was killed mid-check is recovered first, so that nothing reads a
-    /// half-integrated Podfile.
-    init(path: String, sources: [ResolvedSource], recoveringJournal: Bool = true) throws {
+    /// Reads the Podfile at `path`. With `warnsOfUnfinishedIntegrate` (the read-only
+    /// commands), a journal left by an integrate that did not finish is reported as a
+    /// warning; only a writer holding the project's lock (`integrate`, `pin`) recovers it.
+    init(path: String, sources: [ResolvedSource], warnsOfUnfinishedIntegrate: Bool = true) throws {
         try Self.requireFile(path)
-        if recoveringJournal {
-            try IntegrationJournal.recoverIfNeeded(in: PinCommand.projectRoot(of: path))
+        if warnsOfUnfinishedIntegrate, let warning = UnfinishedIntegrate.warning(root: PinCommand.projectRoot(of: path)) {
+            Console.warning(warning)
         }
         self.path = path
         podfile = try Podfile(contentsOf: path)

@@ -87,6 +87,7 @@ extension Repository {
         policy: RetryPolicy = .standard,
         author: Signature? = nil,
         credentials: Credentials = .fromEnvironment(),
+        willPush: (ObjectID) throws -> Void = { _ in },
         change: (Tree?) throws -> PublishChange?
     ) throws -> PublishResult {
         let remote = try self.remote(named: remoteName)
@@ -110,19 +111,40 @@ extension Repository {
             }
             let newCommit = try createCommit(tree: proposal.tree, parents: tip.map { [$0] } ?? [],
                                              message: proposal.message, author: author)
+            try willPush(newCommit)
             let rejection: String?
-            if case let .local(path) = RemoteLocation(url: remote.url) {
-                rejection = try compareAndSwap(newCommit, expected: tip, reference: remoteReference, remote: remote,
-                                               remotePath: path, trackingReference: trackingReference)
-            } else {
-                rejection = try pushThroughScratchReference(newCommit, to: remoteReference, remote: remote,
-                                                            credentials: credentials, trackingReference: trackingReference)
+            do {
+                if case let .local(path) = RemoteLocation(url: remote.url) {
+                    rejection = try compareAndSwap(newCommit, expected: tip, reference: remoteReference, remote: remote,
+                                                   remotePath: path, trackingReference: trackingReference)
+                } else {
+                    rejection = try pushThroughScratchReference(newCommit, to: remoteReference, remote: remote,
+                                                                credentials: credentials, trackingReference: trackingReference)
+                }
+            } catch {
+                // The connection may have dropped after the server applied the push (an
+                // `early EOF`): ask the remote before calling the publish failed.
+                if landed(newCommit, reference: remoteReference, trackingReference: trackingReference, remote: remote,
+                          credentials: credentials) {
+                    return PublishResult(commit: newCommit, attempts: attempt, changed: true)
+                }
+                throw error
             }
             guard let rejection else { return PublishResult(commit: newCommit, attempts: attempt, changed: true) }
             lastRejection = rejection
         }
         throw GitError.publishGaveUp(url: remote.url, reference: remoteReference, attempts: policy.maxAttempts,
                                      lastRejection: lastRejection)
+    }
+
+    /// Whether `commit` is on the remote branch now (its tip, or in the tip's history),
+    /// fetched afresh; `false` when the remote cannot be asked.
+    private func landed(
+        _ commit: ObjectID, reference: String, trackingReference: String, remote: Remote, credentials: Credentials
+    ) -> Bool {
+        guard (try? fetchTip(of: reference, into: trackingReference, from: remote, credentials: credentials)) == .some(nil),
+              let tip = (try? referenceTarget(trackingReference)) ?? nil else { return false }
+        return (try? isAncestor(commit, of: tip)) == true
     }
 
     /// Fetches the remote branch into its tracking reference; returns a reason to retry

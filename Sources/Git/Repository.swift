@@ -279,6 +279,13 @@ public final class Repository {
         return paths.sorted()
     }
 
+    /// Whether `path` (relative to the work tree) is in the index: git tracks it.
+    public func isTracked(_ path: String) throws(GitError) -> Bool {
+        let index = try self.index()
+        defer { git_index_free(index) }
+        return git_index_get_bypath(index, path, 0) != nil
+    }
+
     /// Whether the work tree and the index match HEAD, untracked files counting as changes.
     public func isWorkTreeClean() throws(GitError) -> Bool {
         try uncommittedChanges().isEmpty

@@ -120,20 +120,22 @@ public struct SpecPublisher {
     /// Returns the problems found instead of publishing when there are any.
     public func publish(
         _ podspec: PodspecFile, to name: String, url: String,
-        force: Bool = false, skipTagCheck: Bool = false, dryRun: Bool = false
+        force: Bool = false, skipTagCheck: Bool = false, dryRun: Bool = false,
+        willPush: (ObjectID, _ branch: String) throws -> Void = { _, _ in }
     ) throws -> PublishOutcome {
-        try run(podspec, to: name, url: url, force: force, checksTag: !skipTagCheck, writes: !dryRun)
+        try run(podspec, to: name, url: url, force: force, checksTag: !skipTagCheck, writes: !dryRun, willPush: willPush)
     }
 
     /// The checks `publish` makes before writing, except the tag check (for a spec whose
     /// tag is not pushed yet, as `bump --publish` has): `.problems`, or `.planned` with
     /// what publishing would write. Throws `alreadyPublished` like `publish`.
     public func precheck(_ podspec: PodspecFile, to name: String, url: String, force: Bool = false) throws -> PublishOutcome {
-        try run(podspec, to: name, url: url, force: force, checksTag: false, writes: false)
+        try run(podspec, to: name, url: url, force: force, checksTag: false, writes: false, willPush: { _, _ in })
     }
 
     private func run(
-        _ podspec: PodspecFile, to name: String, url: String, force: Bool, checksTag: Bool, writes: Bool
+        _ podspec: PodspecFile, to name: String, url: String, force: Bool, checksTag: Bool, writes: Bool,
+        willPush: (ObjectID, String) throws -> Void
     ) throws -> PublishOutcome {
         try checkName(podspec)
         try cache.ensure(name: name, url: url)
@@ -155,7 +157,8 @@ public struct SpecPublisher {
 
             var lastPlan = plan
             let result = try repository.publish(branch: branch, to: "origin", policy: policy,
-                                                credentials: cache.credentials) { tipTree in
+                                                credentials: cache.credentials,
+                                                willPush: { try willPush($0, branch) }) { tipTree in
                 let current = tipTree.map { GitSpecTree(gitDirectory: repository.gitDirectory, rootTree: $0.id,
                                                         location: display) }
                 let plan = try Self.plan(for: podspec, in: current, force: force, repository: name)

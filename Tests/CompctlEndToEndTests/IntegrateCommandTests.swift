@@ -3,21 +3,22 @@ import Testing
 
 /// A spec repo, two component repos (Foo and Bar, each released at 1.0.0 and 1.1.0 with
 /// only 1.0.0 published) and a main project `app` (a clone of `app.git`) pinning both at 1.0.0.
-private final class IntegrateWorld {
+/// More components (`Baz`, `Qux`) get a `pod 'Name', '~> 1.0'` line each.
+final class IntegrateWorld {
     let world: GitWorld
 
-    init() throws {
+    init(components: [String] = ["Foo", "Bar"]) throws {
         world = try GitWorld()
-        for name in ["Foo", "Bar"] {
+        for name in components {
             try world.component(name, version: "1.0.0")
             try release(name, "1.1.0")
         }
-        try world.specRepo(files: [
-            "Foo/1.0.0/Foo.podspec.json": jsonPodspec("Foo", "1.0.0", git: world("Foo.git")),
-            "Bar/1.0.0/Bar.podspec.json": jsonPodspec("Bar", "1.0.0", git: world("Bar.git")),
-        ])
+        var specs: [String: String] = [:]
+        for name in components { specs["\(name)/1.0.0/\(name).podspec.json"] = jsonPodspec(name, "1.0.0", git: world("\(name).git")) }
+        try world.specRepo(files: specs)
+        let extra = components.filter { $0 != "Foo" && $0 != "Bar" }.map { "  pod '\($0)', '~> 1.0'\n" }.joined()
         try world.write([
-            "Podfile": "platform :ios, '12.0'\n\ntarget 'App' do\n  pod 'Foo', '1.0.0'\n  pod 'Bar', '~> 1.0' # keep\nend\n",
+            "Podfile": "platform :ios, '12.0'\n\ntarget 'App' do\n  pod 'Foo', '1.0.0'\n  pod 'Bar', '~> 1.0' # keep\n\(extra)end\n",
             "compctl.yml": "spec_repos:\n  - name: specs\n    url: \(world("specs.git"))\nprojects:\n  - name: App\n    podfile: Podfile\n    kind: main\n",
             ".gitignore": ".compctl/\n",
         ], under: "app-src")
@@ -83,15 +84,24 @@ private final class IntegrateWorld {
         try gitCLI("commit", "-qam", "two main projects", in: world("app"))
     }
 
-    /// Starts compctl without waiting for it.
-    func start(_ arguments: [String]) throws -> Process {
+    /// Starts `compctl integrate` without waiting for it; its stdout and stderr go to
+    /// `output` when given.
+    func start(_ arguments: [String], output: String? = nil, environment extra: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = Paths.compctl
         process.arguments = ["integrate"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: world("app"))
         process.environment = ProcessInfo.processInfo.environment.merging(world.environment) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+            .merging(extra) { _, new in new }
+        if let output {
+            FileManager.default.createFile(atPath: output, contents: nil)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            process.standardOutput = handle
+            process.standardError = handle
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         return process
     }
@@ -141,8 +151,9 @@ private final class IntegrateWorld {
         #expect(try fixture.snapshot() == before)
     }
 
-    @Test(arguments: [["outdated"], ["resolve"]])
-    func afterASigkillTheNextRunRestores(next: [String]) throws {
+    /// Only a writer (holding the project's lock) recovers; readers warn (IntegrateHardeningTests).
+    @Test(arguments: [["integrate", "--recover"], ["pin", "Foo=1.0.0"]])
+    func afterASigkillTheNextWriterRestores(next: [String]) throws {
         let fixture = try IntegrateWorld()
         let before = try fixture.snapshot()
         let marker = fixture.world("started")

@@ -1,0 +1,110 @@
+import Config
+import FileIO
+import Foundation
+import Git
+
+/// Finishes, for a writer holding the project's lock, an integrate that did not end
+/// (killed with SIGKILL, the machine stopped). Everything in the journal is checked against
+/// the scope first; then the step decides:
+/// - `checking`: the files go back byte for byte;
+/// - `publishing`: the spec repo is asked whether one of the offered commits landed; if so
+///   the pins are kept and committed, if not the files go back;
+/// - `published`: the pins are kept and committed (or found already committed).
+struct JournalRecovery {
+    var scope: JournalScope
+    var configuration: Configuration
+
+    /// Recovers the project's journal, if there is one; prints what it did on stderr.
+    func recover() throws {
+        let root = scope.root
+        let path = IntegrationJournal.path(in: root)
+        let shown = PodfileInputs.relativeToCurrentDirectory(path)
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            ScratchDirectory.removeStale()
+            return
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw JournalError.notARegularFile(shown) }
+        let project = try? Repository.open(at: root, searchingParents: true)
+        if let project, let work = project.workDirectory,
+           (try? project.isTracked(IntegrationJournal.relative(path, to: String(work.dropLast())))) == true {
+            throw JournalError.tracked(shown)
+        }
+        guard let data = FileManager.default.contents(atPath: path),
+              let journal = try? JSONDecoder().decode(IntegrationJournal.self, from: data) else {
+            throw JournalError.unreadable(shown)
+        }
+        try scope.validate(journal, at: shown)
+        let pins = journal.pins.joined(separator: " ")
+        let earlier = "an earlier integrate of \(pins) (pid \(journal.pid))"
+
+        var step = journal.step
+        if step == .publishing, let publishing = journal.publishing {
+            let landed: Bool
+            do {
+                landed = try Self.landed(publishing, credentials: .fromEnvironment())
+            } catch {
+                throw JournalError.cannotAskRemote(journal: shown, url: Git.redact(publishing.url), reason: "\(error)")
+            }
+            step = landed ? .published : .checking
+        } else if step == .publishing {
+            step = .checking
+        }
+        switch step {
+        case .checking, .publishing:
+            try journal.restore(in: root)
+            Console.note("\(earlier) did not finish; restored "
+                + journal.files.map { PodfileInputs.relativeToCurrentDirectory(IntegrationJournal.absolute($0.path, root: root)) }
+                    .joined(separator: ", ") + " as they were")
+        case .published:
+            let outcome = try commitKeptPins(journal, project: project)
+            journal.finish(in: root)
+            Console.note("\(earlier) published its specs but was stopped before it ended; \(outcome)")
+        }
+        ScratchDirectory.removeStale()
+    }
+
+    /// Commits the pinned files the journal kept, unless HEAD already has them.
+    private func commitKeptPins(_ journal: IntegrationJournal, project: Repository?) throws -> String {
+        guard let project, let work = project.workDirectory else {
+            return "the pinned files are kept: review and commit them"
+        }
+        var changed: [String] = []
+        let head = try? project.resolve("HEAD")
+        let headTree = try head.map { try project.tree(project.commit($0).tree) }
+        for file in journal.files {
+            let absolute = IntegrationJournal.absolute(file.path, root: scope.root)
+            let relative = IntegrationJournal.relative(absolute, to: String(work.dropLast()))
+            let current = FileManager.default.contents(atPath: absolute)
+            let committed = try? headTree?.blob(at: relative)
+            if current != committed { changed.append(relative) }
+        }
+        guard !changed.isEmpty else {
+            return "its commit \(head.map { String($0.hex.prefix(8)) } ?? "?") is in place; nothing to do"
+        }
+        let pins = journal.pins.compactMap(PinArgument.init(argument:)).map { ($0.name, $0.version) }
+        try project.stage(changed)
+        let commit = try project.commitIndex(message: IntegrationJournal.commitMessage(pins: pins))
+        return "kept its pins and committed them (\(commit.hex.prefix(8))); push when ready"
+    }
+
+    /// Whether one of the commits offered in `publishing` is on the remote branch now.
+    static func landed(_ publishing: IntegrationJournal.Publishing, credentials: Credentials) throws -> Bool {
+        let offered = Set(publishing.commits)
+        let references = try Remote.listReferences(at: publishing.url, credentials: credentials)
+        guard let tip = references.first(where: { $0.name == "refs/heads/\(publishing.branch)" })?.id else { return false }
+        if offered.contains(tip.hex) { return true }
+        // Someone published on top since: fetch the branch and look for the commits in it.
+        let scratch = try ScratchDirectory.make()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let repository = try Repository.create(at: scratch + "/probe.git", bare: true)
+        let remote = try repository.addRemote(named: "origin", url: publishing.url)
+        try remote.fetch(refspecs: ["+refs/heads/\(publishing.branch):refs/remotes/origin/\(publishing.branch)"],
+                         prune: false, credentials: credentials)
+        for hex in offered {
+            guard let id = try? ObjectID(hex: hex), (try? repository.commit(id)) != nil else { continue }
+            if (try? repository.isAncestor(id, of: tip)) == true { return true }
+        }
+        return false
+    }
+}

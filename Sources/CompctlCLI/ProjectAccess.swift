@@ -1,0 +1,125 @@
+import Config
+import FileIO
+import Foundation
+import Git
+
+/// Scratch folders of `integrate` in the temp directory: `compctl-integrate.<pid>.XXXXXX`,
+/// so that a later run can tell the folders of killed runs (whose pid is gone) and remove them.
+enum ScratchDirectory {
+    static let prefix = "compctl-integrate."
+
+    /// A new scratch folder, after removing those that killed runs left behind.
+    static func make() throws -> String {
+        removeStale()
+        var template = Array((temporaryDirectory + "/\(prefix)\(getpid()).XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw FileIOError.cannotWrite(path: temporaryDirectory, reason: String(cString: strerror(errno)))
+        }
+        return String(cString: made)
+    }
+
+    /// Removes this user's scratch folders whose process is no longer running.
+    static func removeStale() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let path = temporaryDirectory + "/" + name
+            let fields = name.dropFirst(prefix.count).split(separator: ".")
+            guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH, JournalScope.isOwnScratch(path) else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    private static var temporaryDirectory: String {
+        let path = NSTemporaryDirectory()
+        return realPath(path) ?? (path as NSString).standardizingPath
+    }
+}
+
+/// A project as one writer holds it: the exclusive lock on `.compctl/lock`, taken before
+/// the Podfile is read and kept until the command ends. `integrate` and `pin` are the
+/// writers; only they recover a journal left by a killed integrate.
+final class ProjectAccess {
+    let root: String
+    private let lock: FileLock
+
+    /// Takes the project's lock, waiting up to `timeout` with a note on stderr when
+    /// another compctl holds it, then recovers an unfinished integrate within `scope`.
+    init(scope: JournalScope, timeout: Duration, configuration: Configuration) throws {
+        root = scope.root
+        let path = IntegrationJournal.directory(in: root) + "/lock"
+        lock = try FileLock.acquire(at: path, timeout: timeout) { holder in
+            Console.note("waiting for another compctl\(holder.map { " (pid \($0))" } ?? "") to finish with this project "
+                + "(\(PodfileInputs.relativeToCurrentDirectory(path)); up to \(Int(timeout.components.seconds)) s)")
+        }
+        do {
+            try JournalRecovery(scope: scope, configuration: configuration).recover()
+        } catch {
+            release()
+            throw error
+        }
+    }
+
+    deinit { release() }
+
+    /// Lets the next writer in. When no journal is left, the lock file, the `.gitignore`
+    /// and the folder go too, so a finished command leaves the project as it found it.
+    func release() {
+        let directory = IntegrationJournal.directory(in: root)
+        let journalLeft = FileManager.default.fileExists(atPath: IntegrationJournal.path(in: root))
+        if !journalLeft {
+            unlink(directory + "/.gitignore")
+        }
+        lock.release(removingFile: !journalLeft)
+        if !journalLeft { rmdir(directory) }
+    }
+}
+
+/// What a read-only command says about a project whose integrate did not finish: it never
+/// recovers (only a writer holding the lock may), it warns and names the command that does.
+enum UnfinishedIntegrate {
+    /// The warning for the project at `root`, or `nil` when there is nothing to say.
+    static func warning(root: String) -> String? {
+        let journal = IntegrationJournal.path(in: root)
+        var info = stat()
+        guard lstat(journal, &info) == 0 else { return nil }
+        let shown = PodfileInputs.relativeToCurrentDirectory(journal)
+        if case let .held(pid) = FileLock.state(at: IntegrationJournal.directory(in: root) + "/lock") {
+            return "an integrate\(pid.map { " (pid \($0))" } ?? "") is running in this project (\(shown)); "
+                + "its compile check may see pinned files: this answer reads them as they are now"
+        }
+        return "an integrate in this project did not finish (\(shown)); the Podfile may still hold its pins: "
+            + "`compctl integrate --recover` restores it (or keeps pins whose specs were published)"
+    }
+}
+
+/// The project's manifests as compctl writes them.
+enum ProjectFiles {
+    /// The path to write for the manifest at `path`: the file itself, or, when it is a
+    /// symlink, the file it points to (so the link stays a link), which must lie inside the
+    /// project `root`; a link out of the project is refused.
+    static func writable(_ path: String, root: String) throws -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+        guard let target = realPath(path) else { throw ProjectFileError.danglingLink(path) }
+        let rootReal = realPath(root) ?? root
+        guard target.hasPrefix(rootReal + "/") else { throw ProjectFileError.linkOutOfProject(path, target: target, root: root) }
+        return target
+    }
+}
+
+/// A manifest compctl will not write.
+enum ProjectFileError: Error, CustomStringConvertible {
+    case danglingLink(String)
+    case linkOutOfProject(String, target: String, root: String)
+
+    var description: String {
+        switch self {
+        case let .danglingLink(path):
+            return "\(path) is a symlink to a file that does not exist; fix the link or pass the real file"
+        case let .linkOutOfProject(path, target, root):
+            return "\(path) is a symlink to \(target), outside the project \(root); compctl writes only inside the project: "
+                + "pass --podfile \(target) to work on that project"
+        }
+    }
+}

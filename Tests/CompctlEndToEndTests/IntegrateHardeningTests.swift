@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+
+/// A journal as a planted file or a killed integrate leaves it.
+private func journalJSON(step: String = "checking", pins: [String] = ["Foo=1.1.0"], files: [(String, String?)],
+                         staged: String? = nil, pid: Int32 = 999_999, publishing: String? = nil) -> String {
+    let entries = files.map { path, original in
+        "{\"path\": \"\(path)\"" + (original.map { ", \"original\": \"\(Data($0.utf8).base64EncodedString())\"" } ?? "") + "}"
+    }
+    return "{\"step\": \"\(step)\", \"pins\": [" + pins.map { "\"\($0)\"" }.joined(separator: ", ") + "], "
+        + "\"files\": [" + entries.joined(separator: ", ") + "], "
+        + (staged.map { "\"stagedDirectory\": \"\($0)\", " } ?? "")
+        + (publishing.map { "\"publishing\": \($0), " } ?? "")
+        + "\"pid\": \(pid)}"
+}
+
+/// The pid of a process that has ended.
+private func deadPID() throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
+}
+
+@Suite(.serialized) struct IntegrateHardeningTests {
+    /// Issue 9, item 1: a planted journal named files outside the project and any folder as
+    /// its staged directory; `outdated` wrote, deleted and removed them.
+    @Test(arguments: [["outdated"], ["resolve"], ["graph", "--podfile", "Podfile"], ["why", "Foo"], ["pin", "--dry-run", "Foo=1.0.0"]])
+    func aPlantedJournalIsNeverActedOnByReaders(command: [String]) throws {
+        let fixture = try IntegrateWorld()
+        let world = fixture.world
+        try "precious\n".write(toFile: world("victim.txt"), atomically: true, encoding: .utf8)
+        try "keep me\n".write(toFile: world("delete-me.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: world("precious/inner"), withIntermediateDirectories: true)
+        try world.write([".compctl/integrate.journal": journalJSON(
+            files: [(world("victim.txt"), "pwned\n"), (world("delete-me.txt"), nil)], staged: world("precious"))], under: "app")
+        let result = try world.compctl(command, in: world("app"))
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr.contains("warning: an integrate in this project did not finish (.compctl/integrate.journal)"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: world("victim.txt"), encoding: .utf8) == "precious\n")
+        #expect(FileManager.default.fileExists(atPath: world("delete-me.txt")))
+        #expect(FileManager.default.fileExists(atPath: world("precious/inner")))
+    }
+
+    /// A writer refuses the same journal whole, naming the entry, and touches nothing.
+    @Test func aPlantedJournalIsRefusedByWriters() throws {
+        let fixture = try IntegrateWorld()
+        let world = fixture.world
+        try "precious\n".write(toFile: world("victim.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: world("precious"), withIntermediateDirectories: true)
+        let podfile = try fixture.podfile()
+        try world.write([".compctl/integrate.journal": journalJSON(
+            files: [("Podfile", "pwned\n"), (world("victim.txt"), "pwned\n")], staged: world("precious"))], under: "app")
+        for command in [["integrate", "Foo=1.1.0", "--check-command", "true"], ["pin", "Foo=1.0.0"], ["integrate", "--recover"]] {
+            let result = try world.compctl(command, in: world("app"))
+            #expect(result.exitCode == 1, "\(result)")
+            #expect(result.stderr.hasPrefix("error: .compctl/integrate.journal: names \(world("victim.txt")), which is not a file an integrate "
+                + "of this project writes (Podfile, Podfile.lock); compctl touched nothing"), "\(result.stderr)")
+            #expect(try String(contentsOfFile: world("victim.txt"), encoding: .utf8) == "precious\n")
+            #expect(try fixture.podfile() == podfile)
+            #expect(FileManager.default.fileExists(atPath: world("precious")))
+        }
+        // A staged directory that is not compctl's own scratch folder is refused too.
+        try world.write([".compctl/integrate.journal": journalJSON(files: [("Podfile", "pwned\n")], staged: world("precious"))], under: "app")
+        let staged = try world.compctl(["integrate", "--recover"], in: world("app"))
+        #expect(staged.exitCode == 1)
+        #expect(staged.stderr.contains("the staged folder \(world("precious")) is not a compctl-integrate.* folder of yours"), "\(staged.stderr)")
+        #expect(try fixture.podfile() == podfile)
+    }
+
+    /// A journal that git tracks came from a commit: refused, whatever it says.
+    @Test func aTrackedJournalIsRefused() throws {
+        let fixture = try IntegrateWorld()
+        let world = fixture.world
+        try world.write([".compctl/integrate.journal": journalJSON(files: [("Podfile", "pwned\n")])], under: "app")
+        try gitCLI("add", "-f", ".compctl/integrate.journal", in: world("app"))
+        try gitCLI("commit", "-qm", "plant", in: world("app"))
+        let podfile = try fixture.podfile()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: .compctl/integrate.journal is tracked by git, so it came from a commit, not from a compctl run; "
+            + "compctl touched nothing: remove it with `git rm --cached .compctl/integrate.journal` and commit\n")
+        #expect(try fixture.podfile() == podfile)
+    }
+
+    /// A symlinked `.compctl` leads writes out of the project: refused.
+    @Test func aSymlinkedStateFolderIsRefused() throws {
+        let fixture = try IntegrateWorld()
+        let world = fixture.world
+        try FileManager.default.createDirectory(atPath: world("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: world("app/.compctl"), withDestinationPath: world("elsewhere"))
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains(".compctl is a symlink; compctl keeps its own state there and will not follow or replace it"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: world("elsewhere")).isEmpty)
+    }
+
+    /// After a SIGKILL, readers warn and change nothing; `integrate --recover` restores.
+    @Test func afterASigkillReadersWarnAndRecoverRestores() throws {
+        let fixture = try IntegrateWorld()
+        let before = try fixture.snapshot()
+        let marker = fixture.world("started")
+        let process = try fixture.start(["Foo=1.1.0", "--check-command", "touch '\(marker)'; exec sleep 30"])
+        try fixture.waitFor(marker)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let read = try fixture.world.compctl(["outdated"], in: fixture.world("app"))
+        #expect(read.exitCode == 0)
+        #expect(read.stderr.contains("`compctl integrate --recover` restores it"), "\(read.stderr)")
+        #expect(try fixture.podfile().contains("'Foo', '1.1.0'"))
+        let recovered = try fixture.world.compctl(["integrate", "--recover"], in: fixture.world("app"))
+        #expect(recovered.exitCode == 0, "\(recovered)")
+        #expect(recovered.stderr.hasPrefix("an earlier integrate of Foo=1.1.0 (pid \(process.processIdentifier)) did not finish; restored "))
+        #expect(try fixture.snapshot() == before)
+        let again = try fixture.world.compctl(["integrate", "--recover"], in: fixture.world("app"))
+        #expect(again.stderr == "Podfile: no unfinished integrate; nothing to recover\n")
+    }
+
+    /// Issue 9, item 3: four integrates at once in one checkout; each that says it
+    /// integrated has its pin in the final Podfile and in a commit.
+    @Test func fourIntegratesInOneCheckoutKeepEveryPin() throws {
+        let rounds = Int(ProcessInfo.processInfo.environment["COMPCTL_CONCURRENCY_ROUNDS"] ?? "") ?? 20
+        for round in 0..<rounds {
+            let fixture = try IntegrateWorld(components: ["Foo", "Bar", "Baz", "Qux"])
+            let processes = try ["Foo", "Bar", "Baz", "Qux"].map { name in
+                try fixture.start(["\(name)=1.1.0", "--check-command", "sleep 0.1"], output: fixture.world("\(name).log"))
+            }
+            for process in processes { process.waitUntilExit() }
+            let podfile = try fixture.podfile()
+            let log = try gitCLI("log", "--format=%s", in: fixture.world("app"))
+            for (name, process) in zip(["Foo", "Bar", "Baz", "Qux"], processes) {
+                let output = (try? String(contentsOfFile: fixture.world("\(name).log"), encoding: .utf8)) ?? ""
+                #expect(process.terminationStatus == 0, "round \(round) \(name): \(output)")
+                guard process.terminationStatus == 0 else { continue }
+                #expect(podfile.contains("pod '\(name)', '1.1.0'"), "round \(round): \(name) said integrated, Podfile:\n\(podfile)")
+                #expect(log.contains("Integrate \(name) 1.1.0"), "round \(round): \(log)")
+                let committed = try gitCLI("show", "HEAD:Podfile", in: fixture.world("app"))
+                #expect(committed.contains("pod '\(name)', '1.1.0'"), "round \(round): \(name) not in HEAD")
+            }
+            #expect(try gitCLI("status", "--porcelain", in: fixture.world("app")) == "")
+        }
+    }
+
+    /// A second writer waits for the first, saying so, and gives up after --lock-timeout.
+    @Test func aSecondWriterWaitsThenTimesOut() throws {
+        let fixture = try IntegrateWorld()
+        let marker = fixture.world("started")
+        let first = try fixture.start(["Foo=1.1.0", "--check-command", "touch '\(marker)'; exec sleep 5"])
+        try fixture.waitFor(marker)
+        let second = try fixture.world.compctl(["pin", "Bar=1.0.0", "--lock-timeout", "1"], in: fixture.world("app"))
+        kill(first.processIdentifier, SIGTERM)
+        first.waitUntilExit()
+        #expect(second.exitCode == 1)
+        #expect(second.stderr.hasPrefix("waiting for another compctl (pid \(first.processIdentifier)) to finish with this project (.compctl/lock; up to 1 s)\n"
+            + "error: another compctl (pid \(first.processIdentifier)) held "), "\(second.stderr)")
+        #expect(second.stderr.hasSuffix(".compctl/lock for the whole 1 s wait; let it finish, or raise --lock-timeout\n"))
+    }
+
+    /// Lesser finding: integrate committed unrelated uncommitted edits of the Podfile.
+    @Test func uncommittedPodfileEditsAreRefused() throws {
+        let fixture = try IntegrateWorld()
+        try (fixture.podfile() + "# not reviewed\n").write(toFile: fixture.world("app/Podfile"), atomically: true, encoding: .utf8)
+        let before = try fixture.snapshot()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: Podfile has uncommitted changes, which the integrate commit would carry along; commit or stash them first\n")
+        #expect(try fixture.snapshot() == before)
+    }
+
+    /// Lesser finding: with a local commit not pushed, --push pushed an unchecked tree.
+    @Test func pushFromACheckoutAheadOfOriginIsRefused() throws {
+        let fixture = try IntegrateWorld()
+        try "hi\n".write(toFile: fixture.world("app/NOTES"), atomically: true, encoding: .utf8)
+        try gitCLI("add", "NOTES", in: fixture.world("app"))
+        try gitCLI("commit", "-qm", "local", in: fixture.world("app"))
+        let before = try fixture.snapshot()
+        let result = try fixture.integrate(["Foo=1.1.0", "--push", "--check-command", "true"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: main has a commit that origin/main does not; --push would publish a tree other than the one checked: "
+            + "push it first, or integrate without --push\n")
+        #expect(try fixture.snapshot() == before)
+    }
+
+    /// Lesser finding: after a kill past the commit, recovery said "did not commit".
+    @Test func recoveryAfterTheCommitSaysItIsDone() throws {
+        let fixture = try IntegrateWorld()
+        let original = try fixture.podfile()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 0, "\(result)")
+        let head = try gitCLI("rev-parse", "--short=8", "HEAD", in: fixture.world("app"))
+        let pid = try deadPID()
+        try fixture.world.write([".compctl/integrate.journal": journalJSON(step: "published", files: [("Podfile", original)], pid: pid)],
+                                under: "app")
+        let recovered = try fixture.world.compctl(["integrate", "--recover"], in: fixture.world("app"))
+        #expect(recovered.exitCode == 0, "\(recovered)")
+        #expect(recovered.stderr == "an earlier integrate of Foo=1.1.0 (pid \(pid)) published its specs but was stopped before it ended; "
+            + "its commit \(head) is in place; nothing to do\n")
+        #expect(try fixture.podfile().contains("pod 'Foo', '1.1.0'"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.world("app/.compctl")))
+    }
+
+    /// Lesser finding: killed runs left `compctl-integrate.*` scratch clones behind forever.
+    @Test func scratchFoldersOfKilledRunsAreRemoved() throws {
+        let fixture = try IntegrateWorld()
+        let temporary = fixture.world("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let marker = fixture.world("started")
+        let process = try fixture.start(["Foo=1.1.0", "--check-command", "touch '\(marker)'; exec sleep 30"], environment: ["TMPDIR": temporary])
+        try fixture.waitFor(marker)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).count == 1)
+        // A run killed before it wrote its journal leaves a folder that no journal names.
+        try FileManager.default.createDirectory(atPath: temporary + "/compctl-integrate.\(try deadPID()).AbCdEf/staged-specs.git",
+                                                withIntermediateDirectories: true)
+        // Someone else's folder of the same shape, whose process lives, is left alone.
+        let live = temporary + "/compctl-integrate.\(getpid()).keepme"
+        try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: true)
+        let result = try fixture.world.compctl(["integrate", "Bar=1.1.0", "--check-command", "true"], in: fixture.world("app"),
+                                               environment: ["TMPDIR": temporary])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == ["compctl-integrate.\(getpid()).keepme"])
+    }
+
+    /// Lesser finding: `pin` replaced a symlinked Podfile by a regular file.
+    @Test func pinWritesThroughASymlinkedPodfile() throws {
+        let fixture = try IntegrateWorld()
+        let world = fixture.world
+        try FileManager.default.createDirectory(atPath: world("app/ios"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: world("app/Podfile"), toPath: world("app/ios/Podfile"))
+        try FileManager.default.createSymbolicLink(atPath: world("app/Podfile"), withDestinationPath: "ios/Podfile")
+        let result = try world.compctl(["pin", "Bar=1.0.0"], in: world("app"))
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: world("app/Podfile")) == "ios/Podfile")
+        #expect(try String(contentsOfFile: world("app/ios/Podfile"), encoding: .utf8).contains("pod 'Bar', '1.0.0' # keep"))
+
+        // A link out of the project is refused.
+        try FileManager.default.createDirectory(atPath: world("outside"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: world("app/ios/Podfile"), toPath: world("outside/Podfile"))
+        try FileManager.default.removeItem(atPath: world("app/Podfile"))
+        try FileManager.default.createSymbolicLink(atPath: world("app/Podfile"), withDestinationPath: world("outside/Podfile"))
+        let outside = try world.compctl(["pin", "Bar=1.0.0"], in: world("app"))
+        #expect(outside.exitCode == 1)
+        #expect(outside.stderr.contains("Podfile is a symlink to \(world("outside/Podfile")), outside the project"), "\(outside.stderr)")
+        #expect(try String(contentsOfFile: world("outside/Podfile"), encoding: .utf8).contains("pod 'Bar', '1.0.0' # keep"))
+    }
+}
