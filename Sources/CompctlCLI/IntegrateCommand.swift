@@ -180,6 +180,17 @@ struct IntegrateCommand: AsyncParsableCommand {
             printPlan(plan)
             return
         }
+        if try plan.isAlreadyIntegrated() {
+            // A second identical integrate (a retried CI job, a run after a recovery) is done.
+            if json {
+                try JSONOutput.print(IntegrateDocument(outcome: "already-integrated", plan: plan, published: [], commit: nil, log: nil))
+            } else {
+                Console.out("\(plan.candidates.map(\.pin.text).joined(separator: " ")) already integrated into "
+                    + PodfileInputs.relativeToCurrentDirectory(plan.podfilePath))
+                Console.note("every version is published in \(plan.target.name) and pinned in the committed Podfile; nothing to do")
+            }
+            return
+        }
         let result = try await execute(plan, publishing: true, label: nil)
         guard result.passed else {
             if json { try? JSONOutput.print(IntegrateDocument(outcome: result.outcome, plan: plan, published: [], commit: nil, log: result.log)) }
@@ -216,6 +227,19 @@ struct IntegrateCommand: AsyncParsableCommand {
         var packageManifest: String?
         /// The project's lock, held until the command ends.
         var access: ProjectAccess
+
+        /// Whether there is nothing left to do: every version is published and the Podfile
+        /// (and Package.swift) already pin them, committed (the files were checked clean).
+        func isAlreadyIntegrated() throws -> Bool {
+            guard candidates.allSatisfy({ $0.podspec == nil }),
+                  edit.bytes == [UInt8](FileManager.default.contents(atPath: podfilePath) ?? Data()) else { return false }
+            if let packageManifest, let bytes = FileManager.default.contents(atPath: packageManifest) {
+                let pinned = try PackageSwiftPins.pinned(candidates.map(\.pin), manifest: [UInt8](bytes), path: packageManifest,
+                                                         sources: stagedSources)
+                if pinned != [UInt8](bytes) { return false }
+            }
+            return true
+        }
 
         /// Problems of the graph checks with the pins that the Podfile did not have before.
         func newProblems() throws -> [GraphProblem] {

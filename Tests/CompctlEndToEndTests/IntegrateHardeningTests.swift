@@ -246,3 +246,68 @@ private func deadPID() throws -> Int32 {
         #expect(try String(contentsOfFile: world("outside/Podfile"), encoding: .utf8).contains("pod 'Bar', '1.0.0' # keep"))
     }
 }
+
+/// Issue 9, item 5: the spec repo behind `git daemon`, with a `reference-transaction` hook
+/// that runs after the server has moved its branch but before it answers the client.
+@Suite(.serialized) struct IntegratePublishingStepTests {
+    /// The integrate world with its spec repo served on git://, the hook given in `hook`.
+    private func world(hook: String) throws -> (IntegrateWorld, LocalGitDaemon) {
+        let fixture = try IntegrateWorld()
+        let daemon = try LocalGitDaemon(basePath: fixture.world.directory.url.path)
+        let hookPath = fixture.world("specs.git/hooks/reference-transaction")
+        try ("#!/bin/sh\n[ \"$1\" = committed ] || exit 0\n" + hook + "\n").write(toFile: hookPath, atomically: true, encoding: .utf8)
+        chmod(hookPath, 0o755)
+        try "spec_repos:\n  - name: specs\n    url: \(daemon.url("specs.git"))\nprojects:\n  - name: App\n    podfile: Podfile\n    kind: main\n"
+            .write(toFile: fixture.world("app/compctl.yml"), atomically: true, encoding: .utf8)
+        try gitCLI("commit", "-qam", "spec repo over git://", in: fixture.world("app"))
+        return (fixture, daemon)
+    }
+
+    /// A kill while the server finishes a push it has applied: recovery finds the commit
+    /// on the remote and keeps (and commits) the pins instead of undoing a live publish.
+    @Test func aKillAfterThePushLandedKeepsThePins() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("landed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let (fixture, daemon) = try world(hook: "touch '\(marker)'; sleep 3")
+        let process = try fixture.start(["Foo=1.1.0", "--check-command", "true"])
+        try fixture.waitFor(marker)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try fixture.world.log(fixture.world("specs.git")).first == "[Update] Foo (1.1.0)")
+        let recovered = try fixture.world.compctl(["integrate", "--recover"], in: fixture.world("app"))
+        #expect(recovered.exitCode == 0, "\(recovered)")
+        #expect(recovered.stderr.hasPrefix("an earlier integrate of Foo=1.1.0 (pid \(process.processIdentifier)) published its specs "
+            + "but was stopped before it ended; kept its pins and committed them ("), "\(recovered.stderr)")
+        #expect(try fixture.podfile().contains("pod 'Foo', '1.1.0'"))
+        #expect(try gitCLI("log", "-1", "--format=%s", in: fixture.world("app")) == "Integrate Foo 1.1.0")
+        #expect(try gitCLI("status", "--porcelain", in: fixture.world("app")) == "")
+        withExtendedLifetime(daemon) {}
+    }
+
+    /// A connection dropped after the server applied the push (`early EOF`): the publish
+    /// asks the remote, finds its commit there, and the integrate completes.
+    @Test func aDroppedConnectionAfterTheServerAppliedThePushStillLands() throws {
+        let (fixture, daemon) = try world(hook: "kill -9 $PPID")
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try fixture.world.log(fixture.world("specs.git")).first == "[Update] Foo (1.1.0)")
+        #expect(try gitCLI("log", "-1", "--format=%s", in: fixture.world("app")) == "Integrate Foo 1.1.0")
+        #expect(try fixture.podfile().contains("pod 'Foo', '1.1.0'"))
+        withExtendedLifetime(daemon) {}
+    }
+}
+
+@Suite struct IntegrateRepeatTests {
+    /// A second identical integrate (a retried CI job) says it is done and changes nothing.
+    @Test func aSecondIdenticalIntegrateSaysItIsDone() throws {
+        let fixture = try IntegrateWorld()
+        let first = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(first.exitCode == 0, "\(first)")
+        let before = try fixture.snapshot()
+        let second = try fixture.integrate(["Foo=1.1.0", "--check-command", "false"])
+        #expect(second.exitCode == 0, "\(second)")
+        #expect(second.stdout == "Foo=1.1.0 already integrated into Podfile\n")
+        #expect(second.stderr == "every version is published in specs and pinned in the committed Podfile; nothing to do\n")
+        #expect(try fixture.snapshot() == before)
+    }
+}
