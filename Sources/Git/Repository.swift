@@ -60,6 +60,8 @@ public final class Repository {
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")
         options.bare = bare ? 1 : 0
+        // FETCH_HEAD would record the URL, credentials included, in a file nothing reads.
+        options.fetch_opts.update_fetchhead = 0
         let callbacks = RemoteCallbacks(url: url, credentials: credentials, progress: progress)
         callbacks.install(into: &options.fetch_opts.callbacks)
         var repository: OpaquePointer?
