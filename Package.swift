@@ -120,7 +120,7 @@ let package = Package(
             dependencies: ["SpecRepo", "Versioning", "Podspec", "Git"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "GitTests", dependencies: ["Git"]),
+        .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec"]),

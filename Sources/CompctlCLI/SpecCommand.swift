@@ -1,4 +1,5 @@
 import ArgumentParser
+import Git
 import Podspec
 
 /// `compctl spec …`: what compctl reads from podspecs.
@@ -99,7 +100,7 @@ struct SpecDocument: Encodable {
     init(_ spec: Specification) {
         name = spec.name
         version = spec.version
-        source = spec.source.map { SourceDocument(git: $0.git, tag: $0.tag) }
+        source = spec.source.map { SourceDocument(git: $0.git.map(Git.redact), tag: $0.tag) }
         dependencies = Self.dependencies(spec)
         subspecs = spec.allSubspecs.map(SubspecDocument.init)
         defaultSubspecs = spec.defaultSubspecs
@@ -163,8 +164,8 @@ enum SpecText {
         if let branch = source.branch { details.append("branch \(branch)") }
         if let commit = source.commit { details.append("commit \(commit)") }
         let suffix = details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"
-        if let git = source.git { return git + suffix }
-        if let http = source.http { return http + suffix }
+        if let git = source.git { return Git.redact(git) + suffix }
+        if let http = source.http { return Git.redact(http) + suffix }
         if let path = source.path { return "path " + path + suffix }
         return details.isEmpty ? "none" : details.joined(separator: ", ")
     }

@@ -43,6 +43,10 @@ public enum GitError: Error, Equatable, CustomStringConvertible, Sendable {
     case pushRejected(url: String, reference: String, reason: String)
     /// `publish` was rejected on every attempt because other publishers kept winning.
     case publishGaveUp(url: String, reference: String, attempts: Int, lastRejection: String)
+    /// A git lock file (`…/refs/heads/main.lock`) stopped a write: another git process is
+    /// writing that file, or one was killed while it did. `age` is the lock's age in seconds,
+    /// `nil` when it was gone by the time compctl looked.
+    case locked(lockFile: String, age: Int?)
 
     public var description: String {
         Git.redactCredentials(in: unredactedDescription)
@@ -97,6 +101,14 @@ public enum GitError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .publishGaveUp(url, reference, attempts, lastRejection):
             return "gave up publishing \(reference) to \(url) after \(attempts) attempts: other publishers kept"
                 + " moving it first (last rejection: \(Self.humanized(lastRejection))); run the command again"
+        case let .locked(lockFile, age):
+            let target = lockFile.hasSuffix(".lock") ? String(lockFile.dropLast(5)) : lockFile
+            guard let age else {
+                return "\(target) was locked by another git process (\(lockFile)); run the command again"
+            }
+            return "\(lockFile) is \(LockFile.describe(age: age)) old: a git process is updating \(target), or one was"
+                + " killed while it did and left the lock behind; if no git process is using that repository, remove"
+                + " the lock (`rm \(LockFile.shellWord(lockFile))`) and run the command again"
         }
     }
 
@@ -113,6 +125,9 @@ public enum GitError: Error, Equatable, CustomStringConvertible, Sendable {
             return .libgit2(function: function, code: code, errorClass: 0, message: "libgit2 gave no message")
         }
         let message = error.pointee.message.map { String(cString: $0) } ?? "libgit2 gave no message"
+        if code == GIT_ELOCKED.rawValue, let lockFile = LockFile.path(in: message) {
+            return LockFile.error(for: lockFile)
+        }
         return .libgit2(function: function, code: code, errorClass: error.pointee.klass, message: message)
     }
 

@@ -72,9 +72,11 @@ extension Repository {
     /// tip's tree (`nil` if the branch does not exist yet), commits what it returns on top
     /// of the tip and pushes. A rejection, from either channel, leads to a jittered pause
     /// and a new attempt on the new tip, up to `policy.maxAttempts`; then
-    /// `GitError.publishGaveUp`. `change` returning `nil`, or the tip's own tree, means the
-    /// tip already has the change: nothing is pushed. Errors thrown by `change` end the
-    /// publish and are rethrown as they are.
+    /// `GitError.publishGaveUp`. A lock file in the way is waited for while it is young
+    /// enough to be a live writer's; one older than `LockFile.staleAge` (a killed writer's)
+    /// throws `GitError.locked` at once, and is never removed. `change` returning `nil`, or
+    /// the tip's own tree, means the tip already has the change: nothing is pushed. Errors
+    /// thrown by `change` end the publish and are rethrown as they are.
     ///
     /// A local remote (a path or `file://`) gets a compare-and-swap instead of libgit2's
     /// local push, which would overwrite a concurrent publisher's commit: the new objects
@@ -95,13 +97,15 @@ extension Repository {
         let remoteReference = "refs/heads/\(branch)"
         var generator = SystemRandomNumberGenerator()
         var lastRejection = ""
+        var lastLock: String?
         for attempt in 1...policy.maxAttempts {
             if attempt > 1 {
                 let pause = policy.delay(afterFailedAttempts: attempt - 1, using: &generator)
                 Thread.sleep(forTimeInterval: pause.seconds)
             }
+            lastLock = nil
             if let busy = try fetchTip(of: remoteReference, into: trackingReference, from: remote, credentials: credentials) {
-                lastRejection = busy
+                (lastRejection, lastLock) = busy
                 continue
             }
             let tip = try referenceTarget(trackingReference)
@@ -112,14 +116,18 @@ extension Repository {
             let newCommit = try createCommit(tree: proposal.tree, parents: tip.map { [$0] } ?? [],
                                              message: proposal.message, author: author)
             try willPush(newCommit)
-            let rejection: String?
             do {
                 if case let .local(path) = RemoteLocation(url: remote.url) {
-                    rejection = try compareAndSwap(newCommit, expected: tip, reference: remoteReference, remote: remote,
-                                                   remotePath: path, trackingReference: trackingReference)
-                } else {
-                    rejection = try pushThroughScratchReference(newCommit, to: remoteReference, remote: remote,
-                                                                credentials: credentials, trackingReference: trackingReference)
+                    if let busy = try compareAndSwap(newCommit, expected: tip, reference: remoteReference, remote: remote,
+                                                     remotePath: path, trackingReference: trackingReference) {
+                        (lastRejection, lastLock) = busy
+                        continue
+                    }
+                } else if let rejection = try pushThroughScratchReference(newCommit, to: remoteReference, remote: remote,
+                                                                          credentials: credentials,
+                                                                          trackingReference: trackingReference) {
+                    lastRejection = rejection
+                    continue
                 }
             } catch {
                 // The connection may have dropped after the server applied the push (an
@@ -130,9 +138,10 @@ extension Repository {
                 }
                 throw error
             }
-            guard let rejection else { return PublishResult(commit: newCommit, attempts: attempt, changed: true) }
-            lastRejection = rejection
+            return PublishResult(commit: newCommit, attempts: attempt, changed: true)
         }
+        // A lock that outlived every attempt is no race lost to other publishers: name it.
+        if let lastLock, LockFile.age(of: lastLock) != nil { throw LockFile.error(for: lastLock) }
         throw GitError.publishGaveUp(url: remote.url, reference: remoteReference, attempts: policy.maxAttempts,
                                      lastRejection: lastRejection)
     }
@@ -142,22 +151,36 @@ extension Repository {
     private func landed(
         _ commit: ObjectID, reference: String, trackingReference: String, remote: Remote, credentials: Credentials
     ) -> Bool {
-        guard (try? fetchTip(of: reference, into: trackingReference, from: remote, credentials: credentials)) == .some(nil),
-              let tip = (try? referenceTarget(trackingReference)) ?? nil else { return false }
+        do {
+            if try fetchTip(of: reference, into: trackingReference, from: remote, credentials: credentials) != nil { return false }
+        } catch {
+            return false
+        }
+        guard let tip = (try? referenceTarget(trackingReference)) ?? nil else { return false }
         return (try? isAncestor(commit, of: tip)) == true
+    }
+
+    /// A reason to try again when `error` is a lock file young enough to belong to a live
+    /// writer (another publisher); the lock's path comes along. A lock older than
+    /// `LockFile.staleAge` was left by a killed process: waiting cannot help, so it is
+    /// rethrown at once, naming the file.
+    private func retryReason(for error: GitError) throws(GitError) -> (reason: String, lock: String) {
+        guard case let .locked(lockFile, _) = error else { throw error }
+        if LockFile.isStale(lockFile) { throw LockFile.error(for: lockFile) }
+        return ("\(lockFile) was held by another writer", lockFile)
     }
 
     /// Fetches the remote branch into its tracking reference; returns a reason to retry
     /// when another process sharing this repository holds that reference's lock.
     private func fetchTip(
         of reference: String, into trackingReference: String, from remote: Remote, credentials: Credentials
-    ) throws(GitError) -> String? {
+    ) throws(GitError) -> (reason: String, lock: String?)? {
         do {
             try remote.fetch(refspecs: ["+\(reference):\(trackingReference)"], prune: true, credentials: credentials)
             return nil
         } catch {
-            guard error.code == GIT_ELOCKED.rawValue else { throw error }
-            return Remote.message(of: error)
+            let busy = try retryReason(for: error)
+            return (busy.reason, busy.lock)
         }
     }
 
@@ -182,11 +205,12 @@ extension Repository {
 
     /// Publishes `commit` into a repository on this machine: writes the objects the remote
     /// lacks as a pack into its object database, then moves its branch from `expected` to
-    /// `commit` atomically. Returns the rejection reason when the branch moved meanwhile.
+    /// `commit` atomically. Returns the rejection reason when the branch moved meanwhile, or
+    /// when another publisher holds its lock (with the lock's path); a stale lock throws.
     private func compareAndSwap(
         _ commit: ObjectID, expected: ObjectID?, reference: String, remote: Remote, remotePath: String,
         trackingReference: String
-    ) throws(GitError) -> String? {
+    ) throws(GitError) -> (reason: String, lock: String?)? {
         let target: Repository
         do {
             target = try Repository.open(at: remotePath)
@@ -201,8 +225,9 @@ extension Repository {
         do {
             try target.updateReference(reference, to: commit, expecting: expected, message: "compctl publish")
         } catch {
-            guard case .referenceChanged = error else { throw error }
-            return "\(reference) moved since it was fetched"
+            if case .referenceChanged = error { return ("\(reference) moved since it was fetched", nil) }
+            let busy = try retryReason(for: error)
+            return (busy.reason, busy.lock)
         }
         try moveTrackingReference(trackingReference, to: commit)
         return nil

@@ -34,7 +34,8 @@ public final class Remote {
     /// Downloads new objects and updates the remote-tracking references (by default
     /// `refs/remotes/<name>/*`). With `prune`, tracking references whose branch is gone
     /// from the remote are deleted. `refspecs` replaces the configured ones for this fetch.
-    /// Tags pointing into fetched history come along, as with `git fetch`.
+    /// Tags pointing into fetched history come along, as with `git fetch`. `FETCH_HEAD`
+    /// is not written: it would hold the URL, credentials included.
     public func fetch(
         refspecs: [String]? = nil, prune: Bool = true, credentials: Credentials = .fromEnvironment(),
         progress: ((TransferProgress) -> Void)? = nil
@@ -42,6 +43,8 @@ public final class Remote {
         var options = git_fetch_options()
         try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
         options.prune = prune ? GIT_FETCH_PRUNE : GIT_FETCH_NO_PRUNE
+        // FETCH_HEAD would record the URL, credentials included, in a file nothing reads.
+        options.update_fetchhead = 0
         let callbacks = RemoteCallbacks(url: url, credentials: credentials, progress: progress)
         callbacks.install(into: &options.callbacks)
         let code: Int32 = withExtendedLifetime(callbacks) {

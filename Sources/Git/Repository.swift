@@ -60,6 +60,8 @@ public final class Repository {
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")
         options.bare = bare ? 1 : 0
+        // FETCH_HEAD would record the URL, credentials included, in a file nothing reads.
+        options.fetch_opts.update_fetchhead = 0
         let callbacks = RemoteCallbacks(url: url, credentials: credentials, progress: progress)
         callbacks.install(into: &options.fetch_opts.callbacks)
         var repository: OpaquePointer?
@@ -135,7 +137,8 @@ public final class Repository {
     /// Moves (or creates) the reference `name` to `target`, but only if it still points at
     /// `expected` (`nil`: only if it does not exist yet). The check and the write are one
     /// atomic step under the reference's lock, so concurrent writers cannot both win;
-    /// the loser gets `GitError.referenceChanged`.
+    /// the loser gets `GitError.referenceChanged`, or `GitError.locked` when it met the
+    /// other's lock file (which a killed writer leaves behind).
     public func updateReference(
         _ name: String, to target: ObjectID, expecting expected: ObjectID?, message: String
     ) throws(GitError) {
@@ -148,7 +151,13 @@ public final class Repository {
             code = git_reference_create(&reference, pointer, name, &newID, 0, message)
         }
         git_reference_free(reference)
-        if code == GIT_EMODIFIED.rawValue || code == GIT_EEXISTS.rawValue || code == GIT_ELOCKED.rawValue {
+        if code == GIT_ELOCKED.rawValue {
+            // Another writer of this reference, alive or killed: never "changed by someone else".
+            let error = GitError.last(code, "git_reference_create")
+            if case .locked = error { throw error }
+            throw LockFile.error(for: gitDirectory + name + ".lock")
+        }
+        if code == GIT_EMODIFIED.rawValue || code == GIT_EEXISTS.rawValue {
             throw GitError.referenceChanged(name: name, repository: displayPath, expected: expected)
         }
         try check(code, expected == nil ? "git_reference_create" : "git_reference_create_matching")

@@ -118,7 +118,9 @@ public struct SourceLocator {
         for name in cache.names() where (try? cache.info(name).url) == url {
             return name
         }
-        var base = String(url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last ?? "")
+        // Neither the query nor the fragment: they may hold a token (`?private_token=…`).
+        let location = url.prefix { $0 != "?" && $0 != "#" }
+        var base = String(location.split(whereSeparator: { $0 == "/" || $0 == ":" }).last ?? "")
         if base.hasSuffix(".git") { base.removeLast(4) }
         base = String(base.unicodeScalars.map { scalar in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))

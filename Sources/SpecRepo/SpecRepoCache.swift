@@ -60,6 +60,12 @@ public struct CacheUpdate: Sendable, Equatable {
 /// same cached repo at once; reading needs no lock, as git writes objects and references
 /// atomically.
 ///
+/// The cache is compctl's own, so it cleans up after compctl processes that were killed:
+/// hidden clones and removals whose process is gone (it held a `flock` on them), and git
+/// lock files older than `LockFile.staleAge` in a repo it holds the lock of. It never
+/// does so anywhere else. Its directories are private to the user (0700) and each repo's
+/// `config`, which holds the remote's URL and so any credentials in it, is 0600.
+///
 /// The default branch is read from `refs/remotes/origin/BRANCH`, which fetches update;
 /// `refs/heads/BRANCH` is kept equal to it, so the cache never holds an unpushed commit.
 public struct SpecRepoCache: Sendable {
@@ -147,7 +153,10 @@ public struct SpecRepoCache: Sendable {
             throw SpecRepoError.alreadyAdded(name: name, url: Git.redact((try? info(name).url) ?? url))
         }
         try createDirectory()
-        let staging = directory + "/.\(name).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        removeLeftovers()
+        let (staging, descriptor) = try makeStagingDirectory(for: name)
+        // Runs last: the folder stays locked until it is renamed into place or deleted.
+        defer { close(descriptor) }
         var kept = false
         defer { if !kept { try? FileManager.default.removeItem(atPath: staging) } }
         let activity = CacheActivity.cloning(name: name, url: url)
@@ -160,6 +169,7 @@ public struct SpecRepoCache: Sendable {
             try checkIsSpecRepo(repository, head: head, url: url, branch: branch)
         }
         try recordFetch(in: repository)
+        try restrictAccess(toRepositoryAt: staging)
         // rename(2) refuses to replace a non-empty directory: a concurrent `add` of the same
         // name that finished first wins, and this clone is discarded.
         guard rename(staging, path(of: name)) == 0 else {
@@ -216,11 +226,13 @@ public struct SpecRepoCache: Sendable {
             guard rename(path(of: name), trash) == 0 else {
                 throw SpecRepoError.cacheFailure(path: path(of: name), reason: String(cString: strerror(errno)))
             }
-        }
-        do {
-            try FileManager.default.removeItem(atPath: trash)
-        } catch {
-            throw SpecRepoError.cacheFailure(path: trash, reason: "\(error)")
+            // Deleted while still locked, so that no other process takes it for the leftover
+            // of a killed removal and deletes it at the same time.
+            do {
+                try FileManager.default.removeItem(atPath: trash)
+            } catch {
+                throw SpecRepoError.cacheFailure(path: trash, reason: "\(error)")
+            }
         }
     }
 
@@ -237,9 +249,12 @@ public struct SpecRepoCache: Sendable {
     }
 
     /// Runs `body` with the cached repo `name` open, holding an exclusive lock on it that
-    /// other compctl processes respect (fetch, publish, remove).
+    /// other compctl processes respect (fetch, publish, remove). Before `body` runs, what
+    /// killed compctl processes left is cleaned up (stale git lock files in the repo,
+    /// partial clones in the cache) and the repo's permissions are made private again.
     public func withExclusiveAccess<R>(to name: String, _ body: (Repository) throws -> R) throws -> R {
         guard contains(name) else { throw SpecRepoError.notCached(name: name, cache: directory) }
+        removeLeftovers()
         let descriptor = open(path(of: name), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SpecRepoError.notCached(name: name, cache: directory) }
         defer { close(descriptor) }
@@ -252,7 +267,90 @@ public struct SpecRepoCache: Sendable {
         guard contains(name), isSameDirectory(descriptor, path(of: name)) else {
             throw SpecRepoError.notCached(name: name, cache: directory)
         }
+        try restrict(directory, to: 0o700)
+        try restrictAccess(toRepositoryAt: path(of: name))
+        removeStaleLocks(inRepositoryAt: path(of: name))
         return try body(Repository.open(at: path(of: name)))
+    }
+
+    // MARK: - Cleaning up after killed processes
+
+    /// Removes the hidden clones (`.NAME.partial-…`) and removals (`.NAME.removing-…`) of
+    /// processes that are gone. The process making one holds a `flock` on it until it is
+    /// renamed into place or deleted, and the kernel drops that lock when the process dies:
+    /// a folder whose lock can be taken at once has no live owner.
+    func removeLeftovers() {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for entry in entries where entry.hasPrefix(".") && (entry.contains(".partial-") || entry.contains(".removing-")) {
+            let leftover = directory + "/" + entry
+            let descriptor = open(leftover, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            try? FileManager.default.removeItem(atPath: leftover)
+        }
+    }
+
+    /// Removes git lock files (`refs/heads/main.lock`, `packed-refs.lock`, `config.lock`…)
+    /// older than `LockFile.staleAge` from a cached repo whose `flock` the caller holds: no
+    /// compctl process can be writing it, so such a lock was left by a killed one. A younger
+    /// lock may be another git process's and is left for the write to report.
+    func removeStaleLocks(inRepositoryAt path: String) {
+        var candidates = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
+        for folder in ["refs", "logs"] {
+            let enumerator = FileManager.default.enumerator(atPath: path + "/" + folder)
+            while let relative = enumerator?.nextObject() as? String {
+                candidates.append(path + "/" + folder + "/" + relative)
+            }
+        }
+        for candidate in candidates where candidate.hasSuffix(".lock") && LockFile.isStale(candidate) {
+            var status = stat()
+            guard lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(candidate)
+        }
+    }
+
+    /// A new hidden folder for cloning `name`, private to the user and locked (`flock`) by
+    /// this process, so that `removeLeftovers` in other processes leaves it alone.
+    private func makeStagingDirectory(for name: String) throws -> (path: String, descriptor: Int32) {
+        for _ in 0..<8 {
+            let staging = directory + "/.\(name).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard mkdir(staging, 0o700) == 0 else {
+                if errno == EEXIST { continue }
+                throw SpecRepoError.cacheFailure(path: staging, reason: String(cString: strerror(errno)))
+            }
+            let descriptor = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw SpecRepoError.cacheFailure(path: staging, reason: String(cString: strerror(errno)))
+            }
+            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+            // Another process may have taken the empty folder for a leftover between mkdir
+            // and flock and deleted it: then try another name.
+            if isSameDirectory(descriptor, staging) { return (staging, descriptor) }
+            close(descriptor)
+        }
+        throw SpecRepoError.cacheFailure(path: directory, reason: "cannot create a folder to clone \(name) into")
+    }
+
+    /// Makes the cached repo at `path` private: the folder 0700 and its `config` (which
+    /// holds the remote's URL, credentials included) 0600. Fixes caches made before.
+    private func restrictAccess(toRepositoryAt path: String) throws {
+        try restrict(path, to: 0o700)
+        try restrict(path + "/config", to: 0o600)
+    }
+
+    /// Sets the permissions of `path` to `mode` unless they already are.
+    private func restrict(_ path: String, to mode: mode_t) throws {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return }
+            throw SpecRepoError.cacheFailure(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & 0o7777 != mode else { return }
+        guard chmod(path, mode) == 0 else {
+            throw SpecRepoError.cacheFailure(path: path, reason: "cannot make it private to its owner: "
+                + String(cString: strerror(errno)))
+        }
     }
 
     /// Fetches `repository` (a cached repo, locked by the caller) and keeps its local branch
@@ -326,12 +424,15 @@ public struct SpecRepoCache: Sendable {
         return ISO8601DateFormatter().date(from: text)
     }
 
+    /// Creates the cache directory (0700: it holds remote URLs) or makes it private again.
     private func createDirectory() throws {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw SpecRepoError.cacheFailure(path: directory, reason: "\(error)")
         }
+        try restrict(directory, to: 0o700)
     }
 
     private func isSameDirectory(_ descriptor: Int32, _ path: String) -> Bool {

@@ -22,6 +22,39 @@ import Testing
         #expect(Git.redact(url) == expected)
     }
 
+    @Test(arguments: [
+        ("https://gitlab.example/specs.git?private_token=glpat-1", "https://gitlab.example/specs.git?private_token=***"),
+        ("https://host/x.git?ref=main&access_token=abc&depth=1", "https://host/x.git?ref=main&access_token=***&depth=1"),
+        ("https://host/x.git?TOKEN=abc", "https://host/x.git?TOKEN=***"),
+        ("https://host/x.git?Password=abc#main", "https://host/x.git?Password=***#main"),
+        ("https://host/x.git?auth=a&key=b&api_key=c&secret=d&client_secret=e&pass=f",
+         "https://host/x.git?auth=***&key=***&api_key=***&secret=***&client_secret=***&pass=***"),
+        ("https://s3.example/x?X-Amz-Credential=AKIA&X-Amz-Signature=abc&X-Amz-Expires=60",
+         "https://s3.example/x?X-Amz-Credential=***&X-Amz-Signature=***&X-Amz-Expires=60"),
+        ("https://host/x.git?private%5Ftoken=abc", "https://host/x.git?private%5Ftoken=***"),
+        ("https://user:pw@host/x.git?token=abc", "https://***@host/x.git?token=***"),
+        ("https://host?token=abc", "https://host?token=***"),
+        ("git://host/x.git?token=abc", "git://host/x.git?token=***"),
+        ("https://host/x.git?ref=main&flag", "https://host/x.git?ref=main&flag"),
+        ("https://host/x.git?", "https://host/x.git?"),
+        ("https://host/x.git#token=abc", "https://host/x.git#token=abc"),
+    ])
+    func redactsCredentialsInQueryStrings(url: String, expected: String) {
+        #expect(Git.redact(url) == expected)
+    }
+
+    @Test func textsRedactQueryStringCredentialsWithoutAnAt() {
+        let error = GitError.libgit2(function: "git_remote_fetch", code: -1, errorClass: 34,
+                                     message: "unexpected http status code: 404 for 'https://h/a.git?private_token=tok3n'")
+        #expect(error.description == "unexpected http status code: 404 for 'https://h/a.git?private_token=***'"
+            + " (git_remote_fetch returned -1, http error)")
+        #expect(Git.redactCredentials(in: "see https://h/a.git?access_token=tok3n and https://h/b.git?ref=x")
+            == "see https://h/a.git?access_token=*** and https://h/b.git?ref=x")
+        // The sentence's own colon stays after the URL.
+        #expect(GitError.unreachable(url: "git://h/a.git?token=tok3n", reason: "refused").description
+            == "cannot reach git://h/a.git?token=***: refused; check the url, the network, and that the repository exists")
+    }
+
     @Test func errorDescriptionsRedactURLsInsideLibgit2Messages() {
         let error = GitError.libgit2(function: "git_remote_fetch", code: -1, errorClass: 12,
                                      message: "unexpected http status code: 404 for 'https://bot:tok3n@example.com/a.git'")

@@ -65,6 +65,14 @@ import Testing
         #expect(resolver.cacheName(forURL: other) == "specs-" + MD5.hexDigest(other).prefix(8))
     }
 
+    @Test func cacheNamesNeverCarryTheQueryString() throws {
+        let fixture = try CacheFixture()
+        let resolver = resolver(fixture)
+        // The name is shown everywhere (`repo list`, publish messages, the cache's folder).
+        #expect(resolver.cacheName(forURL: "https://host/team/specs.git?private_token=s3cret") == "specs")
+        #expect(resolver.cacheName(forURL: "https://host/team/specs?ref=main#token=s3cret") == "specs")
+    }
+
     @Test func opensEveryFormOfSourceWithTheSameListing() throws {
         let files = podFiles("Foo", ["1.0.0", "2.0.0"])
         let fixture = try CacheFixture(files: files)
