@@ -1,4 +1,5 @@
 import Dispatch
+import Podspec
 import Versioning
 
 /// One pod of a spec repo as listed: its name, its directory and its versions.
@@ -145,6 +146,12 @@ struct SpecRepoScanner {
                 if !atRepoRoot { skipped.append(SkippedEntry(path: entryPath, reason: .fileWherePodExpected)) }
                 continue
             }
+            // A name CocoaPods refuses, or one that collides with the layout (a `Specs` pod at
+            // the root, which CocoaPods would take for the folder of all the pods), is no pod.
+            if let problem = PodName.problem(entry.name) {
+                skipped.append(SkippedEntry(path: entryPath, reason: .invalidPodName(entry.name, problem)))
+                continue
+            }
             // `Pod::Source#pods` would list a misfiled pod, but `#versions` looks only in
             // the shard its MD5 names, so CocoaPods never finds a version of it.
             if !layout.prefixLengths.isEmpty && layout.shards(for: entry.name) != shards {
@@ -231,7 +238,8 @@ struct SpecRepoScanner {
                 skipped.append(SkippedEntry(path: entryPath, reason: reason))
                 continue
             }
-            guard let version = try? Version(entry.name) else {
+            // As written, not trimmed: the folder's name becomes part of paths and messages.
+            guard case .success(let version) = PodName.checkedVersion(entry.name) else {
                 skipped.append(SkippedEntry(path: entryPath, reason: .notAVersion))
                 continue
             }
