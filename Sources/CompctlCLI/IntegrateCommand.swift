@@ -83,7 +83,8 @@ struct IntegrateCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The components to integrate, as NAME=VERSION.", valueName: "name=version"))
+    @Argument(help: ArgumentHelp("The components to integrate, as NAME=VERSION.", valueName: "name=version"),
+              transform: PinArgument.parse)
     var pins: [PinArgument] = []
 
     @Option(help: ArgumentHelp(
@@ -704,7 +705,8 @@ struct IntegrateCommand: AsyncParsableCommand {
            FileManager.default.contents(atPath: manifest) != journal.files[2].original {
             files.append(manifestRelative)
         }
-        let message = "Integrate " + plan.candidates.map { "\($0.pin.name) \($0.pin.version)" }.joined(separator: ", ")
+        let message = "Integrate " + plan.candidates.map { PodName.escaped("\($0.pin.name) \($0.pin.version)") }
+            .joined(separator: ", ")
             + "\n\nPins:\n" + plan.candidates.map { "  pod '\($0.pin.name)', '\($0.pin.version)'\n" }.joined()
         guard push else {
             try project.stage(files)

@@ -65,4 +65,70 @@ import Testing
 
             """)
     }
+
+    /// The name that would forge a trailer line in a commit message.
+    static let forging = "Line\nSigned-off-by: Mallory <mallory@example.invalid>"
+    static let forgingShown = "'Line\\nSigned-off-by: Mallory <mallory@example.invalid>'"
+
+    @Test func bumpRefusesANameThatWouldForgeALineOfItsCommitMessage() throws {
+        let world = try GitWorld()
+        let component = try world.component("Foo", version: "0.1.7")
+        try gitCLI("rm", "-q", "Foo.podspec", in: component)
+        try world.directory.write(try podspec(Self.forging, "0.1.7", git: world("Foo.git")), to: "Foo/Foo.podspec.json")
+        try gitCLI("add", "-A", in: component)
+        try gitCLI("commit", "-q", "-m", "json podspec", in: component)
+        let before = try world.state(of: component)
+
+        let result = try world.compctl(["bump", "--patch"], in: component)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: Foo.podspec.json: the name \(Self.forgingShown) contains a line break "
+            + "(U+000A); rename the pod; nothing was changed\n")
+        #expect(try world.state(of: component) == before)
+        #expect(try gitCLI("log", "-1", "--format=%B", in: component) == "json podspec")
+    }
+
+    @Test func bumpRefusesAVersionWrittenWithWhiteSpace() throws {
+        let world = try GitWorld()
+        let component = try world.component("Foo", version: "0.1.7")
+        let path = component + "/Foo.podspec"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "'0.1.7'", with: "' 0.1.7'").write(toFile: path, atomically: true, encoding: .utf8)
+        try gitCLI("commit", "-q", "-am", "spaced version", in: component)
+        let before = try world.state(of: component)
+
+        let result = try world.compctl(["bump", "--patch"], in: component)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr == "error: Foo.podspec: the current version ' 0.1.7' is not a valid version (contains "
+            + "white space (U+0020), which CocoaPods refuses); fix it by hand before bumping; nothing was changed\n")
+        #expect(try world.state(of: component) == before)
+    }
+
+    @Test func pinRefusesNamesAndVersionsThatCannotBeAPodsWithAPreciseUsageError() throws {
+        let directory = try TemporaryDirectory()
+        let podfile = "platform :ios, '13.0'\ntarget 'App' do\n  pod 'Foo', '~> 1.0'\nend\n"
+        try directory.write(podfile, to: "Podfile")
+        let cases: [(String, String)] = [
+            ("\(Self.forging)=1.0.0", "the name \(Self.forgingShown) contains a line break (U+000A)"),
+            ("Foo Bar=1.0.0", "the name 'Foo Bar' contains white space (U+0020), which CocoaPods refuses"),
+            ("Foo\u{202E}raB=1.0.0", "the name 'Foo\\u{202E}raB' contains the bidirectional control character U+202E, "
+                + "which makes text show in another order than it is read"),
+            ("Specs=1.0.0", Self.specsReason),
+            ("Foo/=1.0.0", "the name 'Foo/' has an empty subspec name (write Pod/Subspec)"),
+            ("Foo=1.0.0\n", "the version '1.0.0\\n' contains a line break (U+000A)"),
+            ("Foo= 1.0.0", "the version ' 1.0.0' contains white space (U+0020), which CocoaPods refuses"),
+            ("Foo=1..0", "the version '1..0' is not a valid version (it has an empty segment between two dots)"),
+            ("Foo", "write NAME=VERSION, such as XXLogger=1.4.1"),
+        ]
+        for (argument, reason) in cases {
+            for command in ["pin", "integrate"] {
+                let result = try compctl([command, argument], in: directory.url)
+                #expect(result.exitCode == 64, "\(command) \(argument): \(result)")
+                #expect(result.stderr.contains("is invalid for '<name=version>': \(reason)\n"),
+                        "\(command) \(argument): \(result)")
+            }
+        }
+        #expect(try String(contentsOf: directory.url.appendingPathComponent("Podfile"), encoding: .utf8) == podfile)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Podfile"])
+    }
 }
