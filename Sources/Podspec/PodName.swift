@@ -88,7 +88,6 @@ public enum PodName {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "\\": result += "\\\\"
             default:
                 if scalar != " " && isRefused(scalar) {
                     result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"

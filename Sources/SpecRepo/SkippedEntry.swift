@@ -14,8 +14,9 @@ public struct SkippedEntry: Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `path: reason`, the text after `warning: `.
-    public var description: String { "\(path): \(reason)" }
+    /// `path: reason`, the text after `warning: `; a control or bidirectional character in
+    /// the path is written as an escape, so that the line shows what the repo holds.
+    public var description: String { "\(PodName.escaped(path)): \(reason)" }
 }
 
 /// Why an entry of a spec repo was skipped. Each case is one junk rule.

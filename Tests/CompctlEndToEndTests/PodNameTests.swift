@@ -131,4 +131,80 @@ import Testing
         #expect(try String(contentsOf: directory.url.appendingPathComponent("Podfile"), encoding: .utf8) == podfile)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Podfile"])
     }
+
+    @Test func lintRefusesNamesAndVersionsCocoaPodsRefusesOrThatCollideWithTheLayout() throws {
+        let directory = try TemporaryDirectory()
+        let cases: [(name: String, version: String, error: String)] = [
+            ("Foo Bar", "1.0.0", "the name 'Foo Bar' contains white space (U+0020), which CocoaPods refuses; rename the pod"),
+            ("Foo\tBar", "1.0.0", "the name 'Foo\\tBar' contains white space (U+0009), which CocoaPods refuses; rename the pod"),
+            (Self.forging, "1.0.0", "the name \(Self.forgingShown) contains a line break (U+000A); rename the pod"),
+            ("Evil\u{202E}gpj.exe", "1.0.0", "the name 'Evil\\u{202E}gpj.exe' contains the bidirectional control "
+                + "character U+202E, which makes text show in another order than it is read; rename the pod"),
+            ("Foo\u{2066}", "1.0.0", "the name 'Foo\\u{2066}' contains the bidirectional control character U+2066, "
+                + "which makes text show in another order than it is read; rename the pod"),
+            ("Foo\u{200F}", "1.0.0", "the name 'Foo\\u{200F}' contains the bidirectional control character U+200F, "
+                + "which makes text show in another order than it is read; rename the pod"),
+            ("Foo\u{7}", "1.0.0", "the name 'Foo\\u{7}' contains the control character U+0007; rename the pod"),
+            (".Foo", "1.0.0", "the name '.Foo' starts with '.', which CocoaPods refuses (spec repos hide such folders); "
+                + "rename the pod"),
+            ("CocoaPods-version.yml", "1.0.0", "the name 'CocoaPods-version.yml' is reserved for a spec repo's metadata "
+                + "file, CocoaPods-version.yml; rename the pod"),
+            ("Foo", "1.0.0\n", "version '1.0.0\\n' contains a line break (U+000A); write the version alone, such as "
+                + "1.2.3 or 1.2.3-rc.1"),
+            ("Foo", " 1.0.0", "version ' 1.0.0' contains white space (U+0020), which CocoaPods refuses; write the "
+                + "version alone, such as 1.2.3 or 1.2.3-rc.1"),
+        ]
+        for (index, entry) in cases.enumerated() {
+            let file = "spec\(index).podspec.json"
+            try directory.write(try podspec(entry.name, entry.version, git: "https://git.example/x.git"), to: file)
+            let result = try compctl(["lint", file], in: directory.url)
+            #expect(result.exitCode == 2, "\(entry.name): \(result)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == "error: \(file): \(entry.error)\n", "\(entry.name)")
+        }
+
+        let json = try compctl(["lint", "spec0.podspec.json", "--json"], in: directory.url)
+        #expect(json.exitCode == 2, "\(json)")
+        #expect(json.stdout.contains("\"kind\" : \"invalid-name\""), "\(json)")
+    }
+
+    @Test func publishRefusesANameThatWouldForgeALineOfTheCommitMessage() throws {
+        let (world, specs) = try rootLayoutWorld()
+        try world.component("Foo", version: "1.0.0")
+        try world.directory.write(try podspec(Self.forging, "1.0.0", git: world("Foo.git")), to: "Foo.podspec.json")
+        let before = try world.state(of: specs)
+
+        let result = try world.compctl(["publish", "Foo.podspec.json", "--repo", specs])
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: Foo.podspec.json: the name \(Self.forgingShown) contains a line break (U+000A); "
+            + "rename the pod\n")
+        #expect(try world.state(of: specs) == before)
+        #expect(try world.log(specs) == ["specs"])
+    }
+
+    /// Folders a spec repo should not hold are junk, shown escaped on stderr, never pods.
+    @Test func theScannerReportsFoldersWithImpossibleNamesOrVersionsAsJunk() throws {
+        let directory = try TemporaryDirectory()
+        for (name, versions) in [("Bar", ["1.0.0"]), ("Foo Bar", ["1.0.0"]), ("Line\nBreak", ["1.0.0"]),
+                                 ("Evil\u{202E}gpj", ["1.0.0"]), ("CocoaPods-version.yml", ["1.0.0"]),
+                                 ("Baz", [" 1.0.0", "2.0.0\t", "3.0.0"])] {
+            for version in versions {
+                try directory.write(try podspec(name, version, git: "https://git.example/x.git"),
+                                    to: "acme/\(name)/\(version)/\(name).podspec.json")
+            }
+        }
+        let result = try compctl(["repo", "show", "acme"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "Bar\t1.0.0\nBaz\t3.0.0\n")
+        #expect(result.stderr == """
+            warning: CocoaPods-version.yml: not a pod folder: the name 'CocoaPods-version.yml' is reserved for a spec repo's metadata file, CocoaPods-version.yml; rename the pod
+            warning: Evil\\u{202E}gpj: not a pod folder: the name 'Evil\\u{202E}gpj' contains the bidirectional control character U+202E, which makes text show in another order than it is read; rename the pod
+            warning: Foo Bar: not a pod folder: the name 'Foo Bar' contains white space (U+0020), which CocoaPods refuses; rename the pod
+            warning: Line\\nBreak: not a pod folder: the name 'Line\\nBreak' contains a line break (U+000A); rename the pod
+            warning: Baz/ 1.0.0: directory name is not a version
+            warning: Baz/2.0.0\\t: directory name is not a version
+
+            """)
+    }
 }
