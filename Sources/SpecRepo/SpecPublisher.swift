@@ -277,6 +277,8 @@ public struct SpecPublisher {
         var podExists = false
         if let tree {
             layout = try SpecRepoLayout.detect(in: tree, rootEntries: tree.entries(at: ""))
+            try checkNoFileInTheWay(of: layout.podPath(for: spec.name) + "/" + spec.version, in: tree, spec: spec,
+                                    repository: repository)
             do {
                 let entries = try tree.entries(at: layout.podPath(for: spec.name))
                 podExists = true
@@ -286,9 +288,6 @@ public struct SpecPublisher {
             }
         }
         let podPath = layout.podPath(for: spec.name)
-        if let tree {
-            try checkNoFileInTheWay(of: podPath + "/" + spec.version, in: tree, spec: spec, repository: repository)
-        }
         let version = try? Version(spec.version)
         // `1.0` and `1.0.0` are the same version to CocoaPods: either spelling is "published".
         let existing = versionDirectories.first { directory in
