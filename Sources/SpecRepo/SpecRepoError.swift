@@ -16,6 +16,8 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADirectory(String)
     /// A path could not be read (permissions, I/O, a directory where a file was expected).
     case unreadable(path: String, reason: String)
+    /// A path of a directory spec repo that a symbolic link leads out of the repo's root.
+    case leavesRepository(path: String, target: String)
     /// The repo has no pod of that name.
     case noSuchPod(name: String, repository: String)
     /// The repo has the pod but not that version of it.
@@ -77,6 +79,9 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(path)' is a file where a directory was expected"
         case .unreadable(let path, let reason):
             return "cannot read '\(path)': \(reason)"
+        case .leavesRepository(let path, let target):
+            return "'\(path)' leads outside the spec repo (to \(target)) through a symbolic link, which compctl does "
+                + "not follow; replace the link by what it points to"
         case .noSuchPod(let name, let repository):
             return "no pod '\(name)' in \(repository); check the name or add the source that publishes it"
         case .noSuchVersion(let name, let version, let repository):

@@ -119,6 +119,10 @@ struct SpecRepoScanner {
                 if !atRepoRoot { skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind))) }
                 continue
             }
+            if entry.leavesTree {
+                skipped.append(SkippedEntry(path: entryPath, reason: .leavesRepository))
+                continue
+            }
             if depth < layout.prefixLengths.count {
                 let length = layout.prefixLengths[depth]
                 guard entry.kind == .directory else {
@@ -133,7 +137,7 @@ struct SpecRepoScanner {
                 do {
                     children = try tree.entries(at: entryPath)
                 } catch {
-                    skipped.append(SkippedEntry(path: entryPath, reason: .unreadable(reason(error))))
+                    skipped.append(SkippedEntry(path: entryPath, reason: skipReason(error)))
                     continue
                 }
                 collectPods(
@@ -217,7 +221,7 @@ struct SpecRepoScanner {
         } catch SpecRepoError.notADirectory where absentIfMissing {
             return PodResult(pod: nil, skipped: [])
         } catch {
-            return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: .unreadable(reason(error)))])
+            return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: skipReason(error))])
         }
         var found: [VersionEntry] = []
         found.reserveCapacity(listing.count)
@@ -231,6 +235,10 @@ struct SpecRepoScanner {
             // compctl reports as junk instead.
             if entry.name.hasPrefix(".") {
                 skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
+                continue
+            }
+            if entry.leavesTree {
+                skipped.append(SkippedEntry(path: entryPath, reason: .leavesRepository))
                 continue
             }
             guard entry.kind == .directory else {
@@ -252,7 +260,7 @@ struct SpecRepoScanner {
             case .success(let entries):
                 files = entries
             case .failure(let error):
-                skipped.append(SkippedEntry(path: entryPath, reason: .unreadable(reason(error))))
+                skipped.append(SkippedEntry(path: entryPath, reason: skipReason(error)))
                 continue
             }
             if files.isEmpty {
@@ -302,7 +310,7 @@ struct SpecRepoScanner {
     static func specFile(in files: [TreeEntry], pod: String) -> String? {
         let json = pod + ".podspec.json"
         let ruby = pod + ".podspec"
-        let regular = files.lazy.filter { $0.kind == .file }.map(\.name)
+        let regular = files.lazy.filter { $0.kind == .file && !$0.leavesTree }.map(\.name)
         if regular.contains(json) { return json }
         if let match = regular.first(where: { $0.lowercased() == json.lowercased() }) { return match }
         if regular.contains(ruby) { return ruby }
@@ -319,6 +327,8 @@ struct SpecRepoScanner {
             let lowercased = file.name.lowercased()
             if file.name.hasPrefix(".") {
                 reason = .hidden(file.kind)
+            } else if file.leavesTree {
+                reason = .leavesRepository
             } else if file.kind == .directory {
                 reason = .unexpectedInVersionDirectory(.directory)
             } else if specFile != nil && lowercased == (pod + ".podspec").lowercased() {
@@ -341,5 +351,10 @@ struct SpecRepoScanner {
     private func reason(_ error: Error) -> String {
         if case SpecRepoError.unreadable(_, let reason) = error { return reason }
         return String(describing: error)
+    }
+
+    private func skipReason(_ error: Error) -> SkipReason {
+        if case SpecRepoError.leavesRepository = error { return .leavesRepository }
+        return .unreadable(reason(error))
     }
 }
