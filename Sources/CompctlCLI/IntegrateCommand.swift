@@ -94,7 +94,8 @@ struct IntegrateCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The components to integrate, as NAME=VERSION.", valueName: "name=version"))
+    @Argument(help: ArgumentHelp("The components to integrate, as NAME=VERSION.", valueName: "name=version"),
+              transform: PinArgument.parse)
     var pins: [PinArgument] = []
 
     @Option(help: ArgumentHelp(

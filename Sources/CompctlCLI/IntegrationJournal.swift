@@ -1,6 +1,7 @@
 import FileIO
 import Foundation
 import Git
+import Podspec
 
 /// What an integrate changed in a main project, written atomically to
 /// `.compctl/integrate.journal` before the first change, so that a later compctl run can
@@ -106,7 +107,7 @@ struct IntegrationJournal: Codable {
 
     /// The commit message of an integrate of `pins` (`Name=version` each).
     static func commitMessage(pins: [(name: String, version: String)]) -> String {
-        "Integrate " + pins.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+        "Integrate " + pins.map { PodName.escaped("\($0.name) \($0.version)") }.joined(separator: ", ")
             + "\n\nPins:\n" + pins.map { "  pod '\($0.name)', '\($0.version)'\n" }.joined()
     }
 

@@ -9,8 +9,9 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Validate a podspec and, with --source, that its dependencies can be satisfied.",
         discussion: """
-            Checks that the podspec parses, that its version is a valid version and every \
-            requirement parses, and that dependencies on its own subspecs name existing ones. \
+            Checks that the podspec parses, that its name can be a pod's (none of what \
+            CocoaPods refuses, not Specs or CocoaPods-version.yml, no control or bidirectional \
+            character), that its version is a valid version and every requirement parses, and that dependencies on its own subspecs name existing ones. \
             With --source, each dependency (Foo/Bar counts as Foo) must exist in one of the \
             spec repos and have a version that satisfies its requirements; a prerelease counts \
             only when a requirement names one, as in the resolver.

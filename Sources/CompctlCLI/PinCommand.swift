@@ -4,6 +4,7 @@ import FileIO
 import Foundation
 import Graph
 import Manifest
+import Podspec
 import Versioning
 
 /// One `NAME=VERSION` argument of `pin` and `integrate`.
@@ -12,12 +13,25 @@ struct PinArgument: ExpressibleByArgument, Equatable {
     var version: String
 
     init?(argument: String) {
-        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, (try? Version(String(parts[1]))) != nil else {
-            return nil
+        guard let pin = try? Self.parse(argument) else { return nil }
+        self = pin
+    }
+
+    /// The argument's pod and version, or why they cannot be a pod's name (`Foo` or
+    /// `Foo/Core`) and version (`PodName`): the command's `transform`, so that the usage
+    /// error says what is wrong.
+    @Sendable static func parse(_ argument: String) throws -> PinArgument {
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw PinArgumentError("write NAME=VERSION, such as XXLogger=1.4.1")
         }
-        name = String(parts[0])
-        version = String(parts[1])
+        if let problem = PodName.dependencyProblem(parts[0]) {
+            throw PinArgumentError("the name \(PodName.quoted(parts[0])) \(problem)")
+        }
+        if let problem = PodName.versionProblem(parts[1]) {
+            throw PinArgumentError("the version \(PodName.quoted(parts[1])) \(problem)")
+        }
+        return PinArgument(name: parts[0], version: parts[1])
     }
 
     init(name: String, version: String) {
@@ -27,6 +41,15 @@ struct PinArgument: ExpressibleByArgument, Equatable {
 
     var root: String { name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name }
     var text: String { "\(name)=\(version)" }
+}
+
+/// Why a `NAME=VERSION` argument was refused; ArgumentParser shows it after the value.
+struct PinArgumentError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
 }
 
 /// Checks pins against the spec repos and the Podfile, and resolves with them applied: the
@@ -98,7 +121,8 @@ struct PinCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The pods to pin, as NAME=VERSION.", valueName: "name=version"))
+    @Argument(help: ArgumentHelp("The pods to pin, as NAME=VERSION.", valueName: "name=version"),
+              transform: PinArgument.parse)
     var pins: [PinArgument] = []
 
     @Option(help: ArgumentHelp(

@@ -142,11 +142,20 @@ public struct ComponentReleaser {
         } catch {
             throw ReleaseError.unreadablePodspec(error)
         }
+        // The name goes into the commit and tag messages and the tag check; the version as
+        // written is rewritten in place. Both follow the rules of every entry point.
+        if let problem = PodName.problem(spec.name) {
+            throw ReleaseError.invalidName(path: displayPath, name: spec.name, problem: problem)
+        }
         let current: Version
-        do {
-            current = try Version(spec.version)
-        } catch let error as VersionError {
-            throw ReleaseError.invalidCurrentVersion(path: displayPath, version: spec.version, reason: Self.reason(error))
+        switch PodName.checkedVersion(spec.version) {
+        case .success(let version):
+            current = version
+        case .failure(.notAVersion(let reason)):
+            throw ReleaseError.invalidCurrentVersion(path: displayPath, version: spec.version, reason: reason)
+        case .failure(let problem):
+            let reason = problem == .empty ? "it is empty" : problem.description
+            throw ReleaseError.invalidCurrentVersion(path: displayPath, version: spec.version, reason: reason)
         }
         let next: Version
         do {
@@ -195,7 +204,7 @@ public struct ComponentReleaser {
             workTree: workTree, podspecDisplayPath: displayPath, podspecPath: podspecPath,
             podspecRelativePath: String(podspecPath.dropFirst(workTree.count)), name: spec.name, from: spec.version,
             to: next, originalContents: original, newContents: rewritten,
-            message: "Release \(spec.name) \(next.description)", tag: tag, branch: branch, head: head,
+            message: "Release \(PodName.escaped(spec.name)) \(next.description)", tag: tag, branch: branch, head: head,
             remoteName: remoteName, remoteURL: remote?.url, warnings: warnings)
     }
 
@@ -362,10 +371,5 @@ public struct ComponentReleaser {
                                    + "\(name) \(version.description)")
         }
         return rewritten
-    }
-
-    private static func reason(_ error: VersionError) -> String {
-        if case let .malformed(_, reason) = error { return reason }
-        return error.description
     }
 }

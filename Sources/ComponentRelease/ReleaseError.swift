@@ -23,6 +23,8 @@ public enum ReleaseError: Error, Equatable, CustomStringConvertible, Sendable {
     case dirtyWorkTree(workTree: String, paths: [String])
     /// The podspec does not parse.
     case unreadablePodspec(PodspecError)
+    /// The podspec's name cannot be a pod's name (`PodName.problem`).
+    case invalidName(path: String, name: String, problem: PodNameProblem)
     /// The podspec's current version is not a version.
     case invalidCurrentVersion(path: String, version: String, reason: String)
     /// The bump rules refuse this bump (e.g. `--release` of a release).
@@ -76,8 +78,10 @@ public enum ReleaseError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "the release commit holds only the version change" + Self.unchanged
         case let .unreadablePodspec(error):
             return error.description + Self.unchanged
+        case let .invalidName(path, name, problem):
+            return "\(path): the name \(PodName.quoted(name)) \(problem); rename the pod" + Self.unchanged
         case let .invalidCurrentVersion(path, version, reason):
-            return "\(path): the current version '\(version)' is not a valid version (\(reason)); "
+            return "\(path): the current version \(PodName.quoted(version)) is not a valid version (\(reason)); "
                 + "fix it by hand before bumping" + Self.unchanged
         case let .cannotBump(path, reason):
             return "\(path): \(reason)" + Self.unchanged

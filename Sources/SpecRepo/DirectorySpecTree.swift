@@ -12,9 +12,16 @@ import Foundation
 /// already-open parent (`openat`, no path walk), read with `getdents64` where the C library
 /// has it (no `fstat` as in `opendir`), and entry types come from the directory itself;
 /// only symlinks and unknown types cost a `stat`.
+///
+/// Nothing is read through a symbolic link that leads out of the root: such an entry is
+/// listed with `TreeEntry.leavesTree`, and every path opened is checked to lie inside the
+/// root (one `readlink` of the open descriptor per call), so a path that reaches out through
+/// a link further up throws `SpecRepoError.leavesRepository` too.
 public struct DirectorySpecTree: SpecTree {
     /// The directory as given, used in messages.
     public let location: String
+    /// The root with every symbolic link resolved; `nil` when it did not exist at `init`.
+    private let resolvedRoot: String?
     /// Directories can be read from several threads at once.
     public var supportsConcurrentReads: Bool { true }
 
@@ -24,18 +31,19 @@ public struct DirectorySpecTree: SpecTree {
         URL(fileURLWithPath: location).standardizedFileURL.lastPathComponent
     }
 
-    /// A tree rooted at `path`. Nothing is read until the first call.
+    /// A tree rooted at `path`. Only the root's real path is looked up before the first call.
     public init(path: String) {
         var path = path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         location = path
+        resolvedRoot = Self.realPath(path)
     }
 
     public func entries(at path: String) throws -> [TreeEntry] {
         let descriptor = try openDirectory(at: path)
         defer { close(descriptor) }
         do {
-            return try readEntries(of: descriptor, buffer: DirectoryBuffer())
+            return try readEntries(of: descriptor, at: path, buffer: DirectoryBuffer())
         } catch let failure as DirectoryReadError {
             throw error(errno: failure.code, path: path)
         }
@@ -47,12 +55,14 @@ public struct DirectorySpecTree: SpecTree {
         let buffer = DirectoryBuffer()
         let entries: [TreeEntry]
         do {
-            entries = try readEntries(of: descriptor, buffer: buffer)
+            entries = try readEntries(of: descriptor, at: path, buffer: buffer)
         } catch let failure as DirectoryReadError {
             throw error(errno: failure.code, path: path)
         }
         return entries.map { entry in
-            guard entry.kind == .directory, !entry.name.hasPrefix(".") else {
+            // A real subdirectory of a directory inside the root is inside too; a link out is
+            // never opened.
+            guard entry.kind == .directory, !entry.name.hasPrefix("."), !entry.leavesTree else {
                 return TreeListing(entry: entry, children: nil)
             }
             let child = openat(descriptor, entry.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -62,7 +72,8 @@ public struct DirectorySpecTree: SpecTree {
             }
             defer { close(child) }
             do {
-                return TreeListing(entry: entry, children: .success(try readEntries(of: child, buffer: buffer)))
+                let childPath = TreePath.join(path, entry.name)
+                return TreeListing(entry: entry, children: .success(try readEntries(of: child, at: childPath, buffer: buffer)))
             } catch {
                 let code = (error as? DirectoryReadError)?.code ?? EIO
                 return TreeListing(entry: entry, children: .failure(self.error(errno: code, path: TreePath.join(path, entry.name))))
@@ -72,30 +83,104 @@ public struct DirectorySpecTree: SpecTree {
 
     /// The bytes of the file at `path`.
     public func contents(at path: String) throws -> Data {
-        let full = absolute(path)
+        // Non-blocking, so that a FIFO planted in the repo cannot hang the read.
+        let descriptor = open(absolute(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw error(errno: errno, path: path) }
+        defer { close(descriptor) }
         var info = stat()
-        guard stat(full, &info) == 0 else { throw error(errno: errno, path: path) }
+        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path) }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw SpecRepoError.unreadable(path: describe(path), reason: "it is a directory")
         }
-        guard let data = FileManager.default.contents(atPath: full) else {
-            throw SpecRepoError.unreadable(path: describe(path), reason: "the file cannot be read")
+        try checkInsideRoot(descriptor, path: path)
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw SpecRepoError.unreadable(path: describe(path), reason: "it is not a regular file")
+        }
+        var data = Data(capacity: Int(max(info.st_size, 0)))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            guard count > 0 else {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw error(errno: errno, path: path)
+            }
+            data.append(contentsOf: chunk[0..<count])
         }
         return data
     }
 
-    // MARK: - Reading directories
+    // MARK: - Staying inside the root
 
     private func openDirectory(at path: String) throws -> Int32 {
         let descriptor = open(absolute(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw error(errno: errno, path: path) }
+        do {
+            try checkInsideRoot(descriptor, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
         return descriptor
     }
+
+    /// Throws `leavesRepository` when what `descriptor` opened for `path` lies outside the
+    /// root: some component of the path was a symbolic link leading out. The root itself,
+    /// wherever a link to it points, is inside.
+    private func checkInsideRoot(_ descriptor: Int32, path: String) throws {
+        guard !path.isEmpty, let root = resolvedRoot ?? Self.realPath(location) else { return }
+        guard let real = Self.path(of: descriptor) ?? Self.realPath(absolute(path)) else {
+            throw SpecRepoError.unreadable(path: describe(path), reason: "cannot tell where it is on disk")
+        }
+        if !Self.isInside(real, root: root) {
+            throw SpecRepoError.leavesRepository(path: describe(path), target: real)
+        }
+    }
+
+    /// Whether the symbolic link `name` in the directory at `directory` leads out of the root.
+    /// A dangling link leads nowhere and reads as a file that cannot be read.
+    private func leadsOutside(_ name: String, in directory: String) -> Bool {
+        guard let root = resolvedRoot ?? Self.realPath(location),
+              let real = Self.realPath(absolute(TreePath.join(directory, name))) else { return false }
+        return !Self.isInside(real, root: root)
+    }
+
+    private static func isInside(_ path: String, root: String) -> Bool {
+        path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// `path` with every symbolic link resolved, or `nil` when some part of it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Where the open `descriptor` is on disk, asked of the kernel: what was opened, not
+    /// what a path names now.
+    private static func path(of descriptor: Int32) -> String? {
+        #if os(Linux)
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            readlink("/proc/self/fd/\(descriptor)", bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count - 1)
+        }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count], as: UTF8.self)
+        #elseif canImport(Darwin)
+        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+        guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
+        return String(cString: buffer)
+        #else
+        return nil
+        #endif
+    }
+
+    // MARK: - Reading directories
 
     /// The entries of the open directory `descriptor` (which stays open).
     /// Errors carry `errno` only; the caller turns them into a `SpecRepoError` with the path,
     /// so that no path is built for directories that read fine.
-    private func readEntries(of descriptor: Int32, buffer: DirectoryBuffer) throws -> [TreeEntry] {
+    private func readEntries(of descriptor: Int32, at path: String, buffer: DirectoryBuffer) throws -> [TreeEntry] {
         var entries: [TreeEntry] = []
         #if os(Linux)
         if let getdents = DirectoryBuffer.getdents64 {
@@ -115,7 +200,7 @@ public struct DirectorySpecTree: SpecTree {
                     let name = String(decoding: UnsafeBufferPointer(start: namePointer, count: strlen(record + 19)), as: UTF8.self)
                     offset += length
                     if name == "." || name == ".." { continue }
-                    entries.append(TreeEntry(name: name, kind: kind(type: type, name: name, in: descriptor)))
+                    entries.append(entry(name, type: type, in: descriptor, at: path))
                 }
                 // ext4 (hashed directories, which includes every one-block directory) marks
                 // the end with the position INT64_MAX, so the call that would return 0 can be
@@ -137,23 +222,29 @@ public struct DirectorySpecTree: SpecTree {
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
             if name == "." || name == ".." { continue }
-            entries.append(TreeEntry(name: name, kind: kind(type: UInt8(entry.pointee.d_type), name: name, in: descriptor)))
+            entries.append(self.entry(name, type: UInt8(entry.pointee.d_type), in: descriptor, at: path))
         }
         return entries
     }
 
-    /// The kind from the directory entry's type; symlinks and unknown types are resolved with
-    /// `fstatat`, so a symlink to a directory counts as a directory (as Ruby's `directory?`).
-    private func kind(type: UInt8, name: String, in descriptor: Int32) -> TreeEntry.Kind {
+    /// The entry from the directory entry's type; symlinks and unknown types are resolved with
+    /// `fstatat`, so a symlink to a directory counts as a directory (as Ruby's `directory?`),
+    /// and a symlink is checked for leading out of the root.
+    private func entry(_ name: String, type: UInt8, in descriptor: Int32, at path: String) -> TreeEntry {
         switch Int32(type) {
         case Int32(DT_DIR):
-            return .directory
+            return TreeEntry(name: name, kind: .directory)
         case Int32(DT_REG):
-            return .file
+            return TreeEntry(name: name, kind: .file)
         default:
             var info = stat()
-            guard fstatat(descriptor, name, &info, 0) == 0 else { return .file }
-            return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+            var isLink = Int32(type) == Int32(DT_LNK)
+            if Int32(type) == Int32(DT_UNKNOWN), fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                isLink = (info.st_mode & S_IFMT) == S_IFLNK
+            }
+            let leaves = isLink && leadsOutside(name, in: path)
+            guard fstatat(descriptor, name, &info, 0) == 0 else { return TreeEntry(name: name, kind: .file, leavesTree: leaves) }
+            return TreeEntry(name: name, kind: (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file, leavesTree: leaves)
         }
     }
 

@@ -1,3 +1,5 @@
+import Podspec
+
 /// Something in a spec repo that compctl skipped as junk instead of failing: the path
 /// (relative to the repo's root) and why. Junk is never fatal; callers report it.
 public struct SkippedEntry: Hashable, Sendable, CustomStringConvertible {
@@ -12,8 +14,9 @@ public struct SkippedEntry: Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `path: reason`, the text after `warning: `.
-    public var description: String { "\(path): \(reason)" }
+    /// `path: reason`, the text after `warning: `; a control or bidirectional character in
+    /// the path is written as an escape, so that the line shows what the repo holds.
+    public var description: String { "\(PodName.escaped(path)): \(reason)" }
 }
 
 /// Why an entry of a spec repo was skipped. Each case is one junk rule.
@@ -30,6 +33,10 @@ public enum SkipReason: Hashable, Sendable, CustomStringConvertible {
     case wrongShard(expected: String)
     /// A file where a pod directory is expected (in `Specs/` or under a shard).
     case fileWherePodExpected
+    /// A directory where a pod's is expected whose name cannot be a pod's (`PodName.problem`).
+    case invalidPodName(String, PodNameProblem)
+    /// A symbolic link that leads out of the spec repo's root, which is never followed.
+    case leavesRepository
     /// A file where a version directory is expected.
     case fileWhereVersionExpected
     /// A directory in a pod directory whose name does not parse as a version.
@@ -72,6 +79,10 @@ public enum SkipReason: Hashable, Sendable, CustomStringConvertible {
             return "pod directory in the wrong shard; CocoaPods looks for it at \(expected)"
         case .fileWherePodExpected:
             return "file where a pod directory is expected"
+        case .invalidPodName(let name, let problem):
+            return "not a pod folder: the name \(PodName.quoted(name)) \(problem); rename the pod"
+        case .leavesRepository:
+            return "symbolic link that leads outside the spec repo; not followed: replace it by what it points to"
         case .fileWhereVersionExpected:
             return "file where a version directory is expected"
         case .notAVersion:

@@ -7,6 +7,8 @@ public struct LintProblem: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The podspec does not parse.
         case invalidPodspec = "invalid-podspec"
+        /// The spec's name cannot be a pod's name (`PodName.problem(_:)`).
+        case invalidName = "invalid-name"
         /// The spec's version is not a CocoaPods version.
         case invalidVersion = "invalid-version"
         /// A dependency's requirement does not parse.
@@ -66,16 +68,38 @@ public struct SpecLinter: Sendable {
 
     /// Every problem of `spec`, which was read from `file` (used in the messages).
     public func lint(_ spec: Specification, file: String) -> [LintProblem] {
-        var problems: [LintProblem] = []
-        if (try? Version(spec.version)) == nil {
-            problems.append(LintProblem(
-                kind: .invalidVersion,
-                message: "\(file): version '\(spec.version)' is not a valid version; "
-                    + "write numbers separated by dots, such as 1.2.3 or 1.2.3-rc.1"
-            ))
-        }
+        var problems = Self.identityProblems(of: spec, file: file)
         for declaration in declarations(of: spec) {
             problems += check(declaration, in: spec, file: file)
+        }
+        return problems
+    }
+
+    /// The problems of the spec's name and version on their own (`PodName`): what must hold
+    /// before the spec may go anywhere near a spec repo or a commit message.
+    public static func identityProblems(of spec: Specification, file: String) -> [LintProblem] {
+        var problems: [LintProblem] = []
+        if let problem = PodName.problem(spec.name) {
+            problems.append(LintProblem(
+                kind: .invalidName,
+                message: "\(file): the name \(PodName.quoted(spec.name)) \(problem); rename the pod"
+            ))
+        }
+        switch PodName.versionProblem(spec.version) {
+        case nil:
+            break
+        case .empty?, .notAVersion?:
+            problems.append(LintProblem(
+                kind: .invalidVersion,
+                message: "\(file): version \(PodName.quoted(spec.version)) is not a valid version; "
+                    + "write numbers separated by dots, such as 1.2.3 or 1.2.3-rc.1"
+            ))
+        case let problem?:
+            problems.append(LintProblem(
+                kind: .invalidVersion,
+                message: "\(file): version \(PodName.quoted(spec.version)) \(problem); "
+                    + "write the version alone, such as 1.2.3 or 1.2.3-rc.1"
+            ))
         }
         return problems
     }

@@ -59,9 +59,10 @@ public struct PublishPlan: Sendable, Equatable {
     /// (`1.0` for `1.0.0`), or holds the spec in the other format.
     public var replacedDirectory: String?
 
-    /// The commit message: `[Add] Foo (0.1.8)`.
+    /// The commit message: `[Add] Foo (0.1.8)`. Always one line: a line break or another
+    /// control character in the name or version is written as an escape.
     public var message: String {
-        "[\(kind.rawValue)] \(name) (\(version))"
+        "[\(kind.rawValue)] \(PodName.escaped(name)) (\(PodName.escaped(version)))"
     }
 
     /// The edit that makes the plan real.
@@ -137,7 +138,9 @@ public struct SpecPublisher {
         _ podspec: PodspecFile, to name: String, url: String, force: Bool, checksTag: Bool, writes: Bool,
         willPush: (ObjectID, String) throws -> Void
     ) throws -> PublishOutcome {
-        try checkName(podspec)
+        // A name or version that cannot enter a spec repo never makes a plan (which builds
+        // paths from them); lint reports it with every other problem.
+        let validIdentity = SpecLinter.identityProblems(of: podspec.spec, file: podspec.path).isEmpty
         try cache.ensure(name: name, url: url)
         return try cache.withExclusiveAccess(to: name) { repository in
             defer { try? cache.syncLocalBranch(repository) }
@@ -149,24 +152,79 @@ public struct SpecPublisher {
                                                  rootTree: try repository.commit($0).tree, location: display) }
 
             // An existing version is refused first: it is decisive, and costs no network call.
-            let plan = try Self.plan(for: podspec, in: tree, force: force, repository: name)
+            let plan = validIdentity ? try Self.plan(for: podspec, in: tree, force: force, repository: name) : nil
             var problems = try self.problems(of: podspec, against: tree, name: name, url: display, branch: branch)
             if checksTag, let missing = try tagProblem(of: podspec) { problems.append(missing) }
-            if !problems.isEmpty { return .problems(problems) }
+            guard problems.isEmpty, let plan else { return .problems(problems) }
             if !writes { return .planned(plan) }
 
             var lastPlan = plan
             let result = try repository.publish(branch: branch, to: "origin", policy: policy,
                                                 credentials: cache.credentials,
                                                 willPush: { try willPush($0, branch) }) { tipTree in
-                let current = tipTree.map { GitSpecTree(gitDirectory: repository.gitDirectory, rootTree: $0.id,
-                                                        location: display) }
-                let plan = try Self.plan(for: podspec, in: current, force: force, repository: name)
+                let (plan, change) = try Self.change(publishing: podspec, onto: tipTree, in: repository,
+                                                     location: display, force: force, repository: name)
                 lastPlan = plan
-                return PublishChange(tree: try repository.tree(applying: plan.changes(contents: podspec.contents), to: tipTree),
-                                     message: plan.message)
+                return change
             }
             return .published(lastPlan, commit: result.commit, attempts: result.attempts, changed: result.changed)
+        }
+    }
+
+    /// The commit `publish` offers on top of the tip whose tree is `tipTree` (`nil`: an
+    /// empty repo): the plan, decided against that tip, applied to it, and verified by
+    /// listing the repo before and after (`verifyListing`). Throws what `plan` throws and
+    /// `publishWouldLosePods`; nothing is pushed then.
+    static func change(
+        publishing podspec: PodspecFile, onto tipTree: Tree?, in repository: Repository, location: String,
+        force: Bool, repository name: String
+    ) throws -> (PublishPlan, PublishChange) {
+        let current = tipTree.map { GitSpecTree(gitDirectory: repository.gitDirectory, rootTree: $0.id, location: location) }
+        let plan = try plan(for: podspec, in: current, force: force, repository: name)
+        let tree = try repository.tree(applying: plan.changes(contents: podspec.contents), to: tipTree)
+        let after = GitSpecTree(gitDirectory: repository.gitDirectory, rootTree: tree.id, location: location)
+        try verifyListing(before: current, after: after, publishing: plan, repository: name)
+        return (plan, PublishChange(tree: tree, message: plan.message))
+    }
+
+    /// Checks that the spec repo in `after` lists every pod version it listed in `before`
+    /// (`nil`: an empty repo) and the spec `plan` publishes, filed where CocoaPods reads it.
+    /// Whatever made a change hide pods (a name that collides with the layout, a path that
+    /// shadows another), the spec repo is never pushed in that state.
+    public static func verifyListing(
+        before: (any SpecTree)?, after: any SpecTree, publishing plan: PublishPlan, repository: String
+    ) throws {
+        struct Key: Hashable {
+            var name: String
+            var version: Version
+        }
+        func listing(_ tree: (any SpecTree)?) throws -> (keys: Set<Key>, ordered: [Key], repository: SpecRepository?) {
+            guard let tree else { return ([], [], nil) }
+            let listed: SpecRepository
+            do {
+                listed = try SpecRepository(tree: tree, name: repository, depth: .versions)
+            } catch SpecRepoError.notASpecRepository {
+                return ([], [], nil)
+            }
+            let ordered = listed.pods.flatMap { pod in pod.versions.map { Key(name: pod.name, version: $0.version) } }
+            return (Set(ordered), ordered, listed)
+        }
+        let old = try listing(before)
+        let new = try listing(after)
+        let vanished = old.ordered.filter { !new.keys.contains($0) }.map { "\($0.name) \($0.version)" }
+
+        var listsNewSpec = false
+        if let version = try? Version(plan.version), new.keys.contains(Key(name: plan.name, version: version)),
+           let entry = new.repository?.pod(named: plan.name)?.versions.first(where: { $0.version == version }) {
+            // The version's folder must hold the published file as the spec CocoaPods reads there.
+            let files = (try? after.entries(at: entry.directoryPath)) ?? []
+            listsNewSpec = entry.directoryPath + "/" + (SpecRepoScanner.specFile(in: files, pod: plan.name) ?? "")
+                == plan.path
+        }
+        guard vanished.isEmpty && listsNewSpec else {
+            throw SpecRepoError.publishWouldLosePods(
+                name: plan.name, version: plan.version, repository: repository, path: plan.path,
+                vanished: vanished, listsNewSpec: listsNewSpec)
         }
     }
 
@@ -222,6 +280,8 @@ public struct SpecPublisher {
         var podExists = false
         if let tree {
             layout = try SpecRepoLayout.detect(in: tree, rootEntries: tree.entries(at: ""))
+            try checkNoFileInTheWay(of: layout.podPath(for: spec.name) + "/" + spec.version, in: tree, spec: spec,
+                                    repository: repository)
             do {
                 let entries = try tree.entries(at: layout.podPath(for: spec.name))
                 podExists = true
@@ -250,10 +310,27 @@ public struct SpecPublisher {
         return plan
     }
 
-    private func checkName(_ podspec: PodspecFile) throws {
-        let name = podspec.spec.name
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), name.lowercased() != ".git" else {
-            throw SpecRepoError.unpublishableName(file: podspec.path, name: name)
+    /// Throws `pathTakenByFile` when a file of the repo (a README at the root of a repo
+    /// that keeps its pods there, say) sits where `path` needs a folder: writing the spec
+    /// would replace it.
+    private static func checkNoFileInTheWay(
+        of path: String, in tree: any SpecTree, spec: Specification, repository: String
+    ) throws {
+        var parent = ""
+        for component in path.split(separator: "/").map(String.init) {
+            let entries: [TreeEntry]
+            do {
+                entries = try tree.entries(at: parent)
+            } catch SpecRepoError.noSuchPath {
+                return
+            }
+            guard let entry = entries.first(where: { $0.name == component }) else { return }
+            let entryPath = TreePath.join(parent, component)
+            guard entry.kind == .directory else {
+                throw SpecRepoError.pathTakenByFile(name: spec.name, version: spec.version, repository: repository,
+                                                   path: entryPath)
+            }
+            parent = entryPath
         }
     }
 }

@@ -1,3 +1,5 @@
+import Podspec
+
 /// Why a spec repo, or something in it, could not be read.
 public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The repo's root does not exist.
@@ -14,6 +16,8 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADirectory(String)
     /// A path could not be read (permissions, I/O, a directory where a file was expected).
     case unreadable(path: String, reason: String)
+    /// A path of a directory spec repo that a symbolic link leads out of the repo's root.
+    case leavesRepository(path: String, target: String)
     /// The repo has no pod of that name.
     case noSuchPod(name: String, repository: String)
     /// The repo has the pod but not that version of it.
@@ -46,8 +50,12 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case notPublishable(source: String, reason: String)
     /// `publish` of a version the spec repo already holds, without `--force`.
     case alreadyPublished(name: String, version: String, repository: String, path: String)
-    /// A podspec whose name cannot be a directory of a spec repo.
-    case unpublishableName(file: String, name: String)
+    /// `publish` of a spec whose folder would replace a file of the spec repo at `path`.
+    case pathTakenByFile(name: String, version: String, repository: String, path: String)
+    /// `publish` whose change would leave the spec repo without pod versions it lists now
+    /// (`vanished`, as `Name version`), or without listing the new spec at `path`.
+    case publishWouldLosePods(
+        name: String, version: String, repository: String, path: String, vanished: [String], listsNewSpec: Bool)
     /// The component repository named by a spec's `source.git` could not be asked for its tags.
     case tagCheckFailed(file: String, tag: String, reason: String)
 
@@ -71,6 +79,9 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(path)' is a file where a directory was expected"
         case .unreadable(let path, let reason):
             return "cannot read '\(path)': \(reason)"
+        case .leavesRepository(let path, let target):
+            return "'\(path)' leads outside the spec repo (to \(target)) through a symbolic link, which compctl does "
+                + "not follow; replace the link by what it points to"
         case .noSuchPod(let name, let repository):
             return "no pod '\(name)' in \(repository); check the name or add the source that publishes it"
         case .noSuchVersion(let name, let version, let repository):
@@ -115,9 +126,21 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadyPublished(let name, let version, let repository, let path):
             return "\(name) \(version) is already published in \(repository) (\(path)); "
                 + "bump the version, or pass --force to overwrite the published spec"
-        case .unpublishableName(let file, let name):
-            return "\(file): the spec's name '\(name)' cannot be a folder of a spec repo; "
-                + "use a name without '/' that does not start with '.'"
+        case .pathTakenByFile(let name, let version, let repository, let path):
+            return "publishing \(PodName.escaped(name)) \(PodName.escaped(version)) to \(repository) would replace the "
+                + "file \(path) with a folder; nothing was pushed: rename the pod, or move that file out of the way"
+        case .publishWouldLosePods(let name, let version, let repository, let path, let vanished, let listsNewSpec):
+            let spec = "\(PodName.escaped(name)) \(PodName.escaped(version))"
+            var problems: [String] = []
+            if !vanished.isEmpty {
+                let shown = vanished.prefix(5).joined(separator: ", ")
+                    + (vanished.count > 5 ? " and \(vanished.count - 5) more" : "")
+                problems.append("the repo would no longer list \(shown)")
+            }
+            if !listsNewSpec { problems.append("it would not list \(spec) from \(path)") }
+            return "publishing \(spec) to \(repository) would break the spec repo: "
+                + problems.joined(separator: ", and ") + "; nothing was pushed: check the spec's name and the "
+                + "repo's layout (Specs/, CocoaPods-version.yml) with `compctl repo show`"
         case .tagCheckFailed(let file, let tag, let reason):
             return "\(file): cannot check that tag \(tag) exists: \(reason); "
                 + "pass --skip-tag-check to publish without that check"

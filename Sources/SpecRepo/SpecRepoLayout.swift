@@ -1,11 +1,13 @@
 import Foundation
+import Podspec
+import Versioning
 import Yams
 
 /// Where a spec repo keeps its pods: `Specs/` or the root, and how pod directories are
 /// sharded (CocoaPods' `Pod::Source#specs_dir` and `Source::Metadata#path_fragment`).
 public struct SpecRepoLayout: Hashable, Sendable {
     /// The file at the repo's root that holds `prefix_lengths`.
-    public static let metadataFile = "CocoaPods-version.yml"
+    public static let metadataFile = PodName.metadataFile
 
     /// The directory that holds the pods, relative to the root: `Specs` or `""`.
     public var specsDirectory: String
@@ -39,8 +41,14 @@ public struct SpecRepoLayout: Hashable, Sendable {
     /// directory exists, and `prefix_lengths` from `CocoaPods-version.yml` when present.
     public static func detect(in tree: SpecTree, rootEntries: [TreeEntry]) throws -> SpecRepoLayout {
         // `Pod::Source#specs_dir` takes `Specs` when it exists. A *file* named Specs would
-        // leave CocoaPods with nothing to list; taking the root instead is more useful.
+        // leave CocoaPods with nothing to list; taking the root instead is more useful. So
+        // is a *pod* named Specs at the root (Specs/1.0/Specs.podspec.json): CocoaPods would
+        // see none of the other pods, compctl lists them and reports that folder as junk.
+        // Only other folders beside it can be pods it hides: without any, Specs/ is not read
+        // here (listing a pod on demand reads nothing but the pod's own path).
         let hasSpecsDirectory = rootEntries.contains { $0.name == "Specs" && $0.kind == .directory }
+            && !(rootEntries.contains { $0.kind == .directory && $0.name != "Specs" && !$0.name.hasPrefix(".") }
+                 && isPodFolder("Specs", in: tree))
         var layout = SpecRepoLayout(specsDirectory: hasSpecsDirectory ? "Specs" : "")
         if rootEntries.contains(where: { $0.name == metadataFile && $0.kind == .file }) {
             let data = try tree.contents(at: metadataFile)
@@ -50,6 +58,19 @@ public struct SpecRepoLayout: Hashable, Sendable {
             )
         }
         return layout
+    }
+
+    /// Whether the directory `name` at the root is the folder of a pod called `name`: it
+    /// holds a version folder with `name.podspec.json` or `name.podspec` in it. A folder of
+    /// pods holds pod or shard folders, never a spec file one level down.
+    static func isPodFolder(_ name: String, in tree: SpecTree) -> Bool {
+        guard let entries = try? tree.entries(at: name) else { return false }
+        for entry in entries where entry.kind == .directory && (entry.name.utf8.first.map { (0x30...0x39).contains($0) } ?? false) {
+            guard (try? Version(entry.name)) != nil,
+                  let files = try? tree.entries(at: TreePath.join(name, entry.name)) else { continue }
+            if SpecRepoScanner.specFile(in: files, pod: name) != nil { return true }
+        }
+        return false
     }
 
     /// `prefix_lengths` from the text of a `CocoaPods-version.yml`; `[]` when absent.

@@ -1,4 +1,5 @@
 import Dispatch
+import Podspec
 import Versioning
 
 /// One pod of a spec repo as listed: its name, its directory and its versions.
@@ -118,6 +119,10 @@ struct SpecRepoScanner {
                 if !atRepoRoot { skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind))) }
                 continue
             }
+            if entry.leavesTree {
+                skipped.append(SkippedEntry(path: entryPath, reason: .leavesRepository))
+                continue
+            }
             if depth < layout.prefixLengths.count {
                 let length = layout.prefixLengths[depth]
                 guard entry.kind == .directory else {
@@ -132,7 +137,7 @@ struct SpecRepoScanner {
                 do {
                     children = try tree.entries(at: entryPath)
                 } catch {
-                    skipped.append(SkippedEntry(path: entryPath, reason: .unreadable(reason(error))))
+                    skipped.append(SkippedEntry(path: entryPath, reason: skipReason(error)))
                     continue
                 }
                 collectPods(
@@ -143,6 +148,12 @@ struct SpecRepoScanner {
             }
             guard entry.kind == .directory else {
                 if !atRepoRoot { skipped.append(SkippedEntry(path: entryPath, reason: .fileWherePodExpected)) }
+                continue
+            }
+            // A name CocoaPods refuses, or one that collides with the layout (a `Specs` pod at
+            // the root, which CocoaPods would take for the folder of all the pods), is no pod.
+            if let problem = PodName.problem(entry.name) {
+                skipped.append(SkippedEntry(path: entryPath, reason: .invalidPodName(entry.name, problem)))
                 continue
             }
             // `Pod::Source#pods` would list a misfiled pod, but `#versions` looks only in
@@ -210,7 +221,7 @@ struct SpecRepoScanner {
         } catch SpecRepoError.notADirectory where absentIfMissing {
             return PodResult(pod: nil, skipped: [])
         } catch {
-            return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: .unreadable(reason(error)))])
+            return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: skipReason(error))])
         }
         var found: [VersionEntry] = []
         found.reserveCapacity(listing.count)
@@ -226,12 +237,17 @@ struct SpecRepoScanner {
                 skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
                 continue
             }
+            if entry.leavesTree {
+                skipped.append(SkippedEntry(path: entryPath, reason: .leavesRepository))
+                continue
+            }
             guard entry.kind == .directory else {
                 let reason: SkipReason = entry.name.hasSuffix(".podspec~") ? .editorBackup : .fileWhereVersionExpected
                 skipped.append(SkippedEntry(path: entryPath, reason: reason))
                 continue
             }
-            guard let version = try? Version(entry.name) else {
+            // As written, not trimmed: the folder's name becomes part of paths and messages.
+            guard case .success(let version) = PodName.checkedVersion(entry.name) else {
                 skipped.append(SkippedEntry(path: entryPath, reason: .notAVersion))
                 continue
             }
@@ -244,7 +260,7 @@ struct SpecRepoScanner {
             case .success(let entries):
                 files = entries
             case .failure(let error):
-                skipped.append(SkippedEntry(path: entryPath, reason: .unreadable(reason(error))))
+                skipped.append(SkippedEntry(path: entryPath, reason: skipReason(error)))
                 continue
             }
             if files.isEmpty {
@@ -294,7 +310,7 @@ struct SpecRepoScanner {
     static func specFile(in files: [TreeEntry], pod: String) -> String? {
         let json = pod + ".podspec.json"
         let ruby = pod + ".podspec"
-        let regular = files.lazy.filter { $0.kind == .file }.map(\.name)
+        let regular = files.lazy.filter { $0.kind == .file && !$0.leavesTree }.map(\.name)
         if regular.contains(json) { return json }
         if let match = regular.first(where: { $0.lowercased() == json.lowercased() }) { return match }
         if regular.contains(ruby) { return ruby }
@@ -311,6 +327,8 @@ struct SpecRepoScanner {
             let lowercased = file.name.lowercased()
             if file.name.hasPrefix(".") {
                 reason = .hidden(file.kind)
+            } else if file.leavesTree {
+                reason = .leavesRepository
             } else if file.kind == .directory {
                 reason = .unexpectedInVersionDirectory(.directory)
             } else if specFile != nil && lowercased == (pod + ".podspec").lowercased() {
@@ -333,5 +351,10 @@ struct SpecRepoScanner {
     private func reason(_ error: Error) -> String {
         if case SpecRepoError.unreadable(_, let reason) = error { return reason }
         return String(describing: error)
+    }
+
+    private func skipReason(_ error: Error) -> SkipReason {
+        if case SpecRepoError.leavesRepository = error { return .leavesRepository }
+        return .unreadable(reason(error))
     }
 }

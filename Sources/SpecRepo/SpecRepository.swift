@@ -108,8 +108,9 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
         }
         if let known = lock.withLock({ demanded[name] }) { return known }
         var result = SpecRepoScanner.PodResult(pod: nil, skipped: [])
-        // `Pod::Source#pods` lists neither hidden directories nor paths.
-        if !name.isEmpty, !name.hasPrefix("."), !name.contains("/") {
+        // `Pod::Source#pods` lists neither hidden directories nor paths, and the listing
+        // leaves out names that cannot be a pod's.
+        if PodName.problem(name) == nil {
             result = SpecRepoScanner(tree: tree, layout: layout, depth: .onDemand)
                 .scanPod(name: name, path: layout.podPath(for: name), absentIfMissing: true)
         }

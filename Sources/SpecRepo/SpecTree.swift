@@ -13,11 +13,15 @@ public struct TreeEntry: Hashable, Sendable {
     public var name: String
     /// Whether it is a directory or a file.
     public var kind: Kind
+    /// A symbolic link whose target lies outside the tree's root (`kind` is the target's):
+    /// nothing is read through it, and listing reports it as junk.
+    public var leavesTree: Bool
 
     /// An entry named `name` of kind `kind`.
-    public init(name: String, kind: Kind) {
+    public init(name: String, kind: Kind, leavesTree: Bool = false) {
         self.name = name
         self.kind = kind
+        self.leavesTree = leavesTree
     }
 }
 
@@ -81,7 +85,7 @@ extension SpecTree {
     /// `entries(at:)` of `path`, then of each non-hidden subdirectory.
     public func entriesWithChildren(at path: String) throws -> [TreeListing] {
         try entries(at: path).map { entry in
-            guard entry.kind == .directory, !entry.name.hasPrefix(".") else {
+            guard entry.kind == .directory, !entry.name.hasPrefix("."), !entry.leavesTree else {
                 return TreeListing(entry: entry, children: nil)
             }
             let children = Result { try entries(at: TreePath.join(path, entry.name)) }

@@ -55,6 +55,89 @@ import Testing
         #expect(entries.contains(TreeEntry(name: "Linked", kind: .directory)))
     }
 
+    /// A spec repo beside a folder it must never read: links out of it are junk, and reading
+    /// through them is refused, however the path is reached.
+    @Test func symlinksLeadingOutOfTheRepoAreJunkAndNeverFollowed() throws {
+        let scratch = try Scratch([
+            "repo/Bar/1.0.0/Bar.podspec.json": jsonSpec("Bar", "1.0.0"),
+            "repo/Foo/2.0.0/Foo.podspec.json": jsonSpec("Foo", "2.0.0"),
+            "repo/Inner/1.0.0/Inner.podspec.json": jsonSpec("Inner", "1.0.0"),
+            "outside/Evil/1.0.0/Evil.podspec.json": jsonSpec("Evil", "1.0.0"),
+            "outside/Foo.podspec.json": jsonSpec("Foo", "1.0.0"),
+            "outside/versions/Foo.podspec.json": jsonSpec("Foo", "3.0.0"),
+        ])
+        let root = scratch.url.appendingPathComponent("repo").path
+        let outside = scratch.url.appendingPathComponent("outside").path
+        let links = [
+            "Evil": outside + "/Evil",                          // a pod folder, absolute
+            "Foo/1.0.0": "../../outside",                       // a version folder, relative
+            "Foo/3.0.0": outside + "/versions",
+            "Foo/2.0.0/Foo.podspec": "../../../outside/Foo.podspec.json",  // a spec file
+            "Inner/2.0.0": "1.0.0",                             // inside: followed
+        ]
+        for (link, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: root + "/" + link, withDestinationPath: target)
+        }
+        try FileManager.default.createSymbolicLink(atPath: root + "/Bar/1.0.0/Bar.podspec", withDestinationPath: outside
+            + "/Foo.podspec.json")
+
+        let repository = try SpecRepository(directory: root, name: "acme")
+        #expect(repository.listing == ["Bar\t1.0.0", "Foo\t2.0.0", "Inner\t2.0.0 1.0.0"])
+        let leaves = "symbolic link that leads outside the spec repo; not followed: replace it by what it points to"
+        #expect(repository.junk == [
+            "Evil: \(leaves)",
+            "Bar/1.0.0/Bar.podspec: \(leaves)",
+            "Foo/1.0.0: \(leaves)",
+            "Foo/2.0.0/Foo.podspec: \(leaves)",
+            "Foo/3.0.0: \(leaves)",
+        ])
+        #expect(try repository.specification(name: "Foo", version: version("2.0.0")).version == "2.0.0")
+
+        // Listed on demand, a pod is found by its path without listing the root first.
+        let onDemand = try SpecRepository(directory: root, name: "acme", depth: .onDemand)
+        #expect(onDemand.pod(named: "Evil") == nil)
+        #expect(onDemand.versions(of: "Foo") == [version("2.0.0")])
+        #expect(onDemand.junk.contains("Evil: \(leaves)"))
+
+        // The tree itself refuses to read through such a link, whatever path leads there.
+        let tree = DirectorySpecTree(path: root)
+        #expect(Set(try tree.entries(at: "")).contains(TreeEntry(name: "Evil", kind: .directory, leavesTree: true)))
+        #expect(Set(try tree.entries(at: "Inner")).contains(TreeEntry(name: "2.0.0", kind: .directory)))
+        let refused: [(String, String)] = [("Evil", outside + "/Evil"), ("Evil/1.0.0", outside + "/Evil/1.0.0"),
+                                           ("Foo/1.0.0", outside)]
+        for (path, target) in refused {
+            #expect(throws: SpecRepoError.leavesRepository(path: root + "/" + path, target: target)) {
+                try tree.entries(at: path)
+            }
+            #expect(throws: SpecRepoError.leavesRepository(path: root + "/" + path, target: target)) {
+                try tree.entriesWithChildren(at: path)
+            }
+        }
+        #expect(throws: SpecRepoError.leavesRepository(path: root + "/Foo/2.0.0/Foo.podspec",
+                                                       target: outside + "/Foo.podspec.json")) {
+            try tree.contents(at: "Foo/2.0.0/Foo.podspec")
+        }
+        #expect(throws: SpecRepoError.leavesRepository(path: root + "/Evil/1.0.0/Evil.podspec.json",
+                                                       target: outside + "/Evil/1.0.0/Evil.podspec.json")) {
+            try tree.contents(at: "Evil/1.0.0/Evil.podspec.json")
+        }
+        #expect(SpecRepoError.leavesRepository(path: "/r/Evil", target: "/etc").description
+            == "'/r/Evil' leads outside the spec repo (to /etc) through a symbolic link, which compctl does not "
+            + "follow; replace the link by what it points to")
+        #expect(try tree.contents(at: "Inner/2.0.0/Inner.podspec.json") == Data(jsonSpec("Inner", "1.0.0").utf8))
+    }
+
+    /// A repo given by a path through a symlink (`/tmp` on macOS is one) reads as usual.
+    @Test func aRootReachedThroughASymlinkIsNotOutsideItself() throws {
+        let scratch = try Scratch(["real/Foo/1.0.0/Foo.podspec.json": jsonSpec("Foo", "1.0.0")])
+        let alias = scratch.url.appendingPathComponent("alias").path
+        try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: "real")
+        let repository = try SpecRepository(directory: alias, name: "acme")
+        #expect(repository.listing == ["Foo\t1.0.0"])
+        #expect(repository.junk.isEmpty)
+        #expect(try repository.specification(name: "Foo", version: version("1.0.0")).name == "Foo")
+    }
+
     @Test func missingPathsAndFilesAreErrors() throws {
         let scratch = try Scratch(["a.txt": "x"])
         let tree = DirectorySpecTree(path: scratch.url.path)

@@ -64,6 +64,13 @@ extension PodspecFile {
         #expect(published.contains("\"Bar\": [\"~> 1.0\"]"))
     }
 
+    @Test func aCommitMessageIsOneLineWhateverTheNameHolds() {
+        let plan = PublishPlan(name: "Line\nSigned-off-by: Mallory <m@example.invalid>", version: "1.0.0\r\n",
+                               kind: .add, path: "x")
+        #expect(plan.message == "[Add] Line\\nSigned-off-by: Mallory <m@example.invalid> (1.0.0\\r\\n)")
+        #expect(plan.message.split(whereSeparator: \.isNewline).count == 1)
+    }
+
     @Test func anExistingVersionIsRefusedWithoutForceAndNothingChanges() throws {
         let fixture = try CacheFixture()
         let before = try references(of: fixture.remote)
