@@ -182,6 +182,30 @@ private func deadPID() throws -> Int32 {
         #expect(try fixture.snapshot() == before)
     }
 
+    /// Found by the kill -9 harness: a kill inside an atomic write (between its temporary
+    /// file and the rename) left `.Podfile.compctl-XXXXXX` untracked in the project forever.
+    /// The next writer, holding the project's lock (so no write can be under way), removes
+    /// those of the files an integrate writes; other names stay.
+    @Test(arguments: [true, false])
+    func writesAKilledRunLeftHalfDoneAreRemoved(withJournal: Bool) throws {
+        let fixture = try IntegrateWorld()
+        let podfile = try fixture.podfile()
+        var files = [
+            ".Podfile.compctl-AbC123": podfile.replacingOccurrences(of: "'Foo', '1.0.0'", with: "'Foo', '1.1.0'"),
+            ".Podfile.lock.compctl-x1Y2z3": "PODS:\n",
+            ".compctl/.integrate.journal.compctl-Qw3rTy": "{\"step\": ",
+            ".Podfile.compctl-notmine": "kept\n",
+            ".Other.compctl-AbC123": "kept\n",
+        ]
+        if withJournal { files[".compctl/integrate.journal"] = journalJSON(files: [("Podfile", podfile)], pid: try deadPID()) }
+        try fixture.world.write(files, under: "app")
+        let result = try fixture.world.compctl(["integrate", "--recover"], in: fixture.world("app"))
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try fixture.podfile() == podfile)
+        let status = try gitCLI("status", "--porcelain", "--ignored", in: fixture.world("app"))
+        #expect(status == "?? .Other.compctl-AbC123\n?? .Podfile.compctl-notmine", "\(status)")
+    }
+
     /// Lesser finding: after a kill past the commit, recovery said "did not commit".
     @Test func recoveryAfterTheCommitSaysItIsDone() throws {
         let fixture = try IntegrateWorld()
