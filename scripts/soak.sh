@@ -9,7 +9,7 @@
 #               checkout, COMPCTL_CONCURRENCY_ROUNDS rounds;
 #   publishers  PublishConcurrencyTests: 8 publishers at once through a path, file:// and
 #               git://, COMPCTL_PUBLISH_ROUNDS races each;
-#   fuzzing     the suites whose name contains "Fuzz" (seeded mutations of the corpus
+#   fuzzing     the suites whose name contains "Fuzz" or "fuzz" (seeded mutations of the corpus
 #               files through the readers), COMPCTL_FUZZ_ITERATIONS inputs.
 #
 #   scripts/soak.sh [--kill-trials N] [--rounds N] [--publish-rounds N]
@@ -78,19 +78,17 @@ run() {
     local started=$SECONDS
     if swift test --skip-build --filter "$filter" > "$log" 2>&1; then :; else status=1; fi
     after=$(wc -l < "$report")
-    if grep -qE '^✘ Test run with|^✔ Test run with' "$log"; then
+    if grep -qE '^✔ Test run with 0 tests' "$log"; then
+        printf '%s\t%s\t%s\n' "$name (no such tests in this checkout)" 0 0 >> "$report"
+    elif grep -qE '^✘ Test run with|^✔ Test run with' "$log"; then
         if [ "$after" = "$before" ]; then
             issues=$(grep -E '^✘ Test run with|^✔ Test run with' "$log" | tail -1 | sed -nE 's/.*with ([0-9]+) issues?.*/\1/p')
             printf '%s\t%s\t%s\n' "$name" "$trials" "${issues:-0}" >> "$report"
         fi
     elif [ "$after" = "$before" ]; then
-        # No test matched, or the test process died before its summary.
-        if grep -qiE 'no tests? (were )?(found|matched|ran)|0 tests' "$log"; then
-            printf '%s\t%s\t%s\n' "$name (no such tests here)" 0 0 >> "$report"
-        else
-            printf '%s\t%s\t%s\n' "$name (crashed, see $log)" "$trials" 1 >> "$report"
-            status=1
-        fi
+        # The test process died before its summary.
+        printf '%s\t%s\t%s\n' "$name (crashed, see $log)" "$trials" 1 >> "$report"
+        status=1
     fi
     summary_rows+=("$name: $((SECONDS - started)) s")
 }
@@ -100,7 +98,7 @@ for harness in $only; do
         kill) run kill "KillHarnessTests" "$kill_trials" ;;
         integrates) run integrates "fourIntegratesInOneCheckoutKeepEveryPin" "$rounds" ;;
         publishers) run publishers "PublishConcurrencyTests" "$((publish_rounds * 3))" ;;
-        fuzz) run fuzz "Fuzz" "$fuzz_iterations" ;;
+        fuzz) run fuzz "[Ff]uzz" "$fuzz_iterations" ;;
         *) echo "soak.sh: unknown harness $harness (kill, integrates, publishers, fuzz)" >&2; exit 2 ;;
     esac
 done
@@ -116,7 +114,6 @@ echo "seed $seed; logs in $logs (${summary_rows[*]})"
         for (i = 1; i <= NR; i++) {
             split(rows[i], f, "\t")
             printf "%-" width "s  %8s  %8s\n", f[1], f[2], f[3]
-            if (i > 1 && f[3] + 0 > 0) failed = 1
         }
     }'
 if awk -F'\t' '$3 + 0 > 0 { found = 1 } END { exit !found }' "$report"; then status=1; fi
