@@ -10,14 +10,14 @@
 #   publishers  PublishConcurrencyTests: 8 publishers at once through a path, file:// and
 #               git://, COMPCTL_PUBLISH_ROUNDS races each;
 #   fuzzing     the suites whose name contains "Fuzz" or "fuzz" (seeded mutations of the corpus
-#               files through the readers), COMPCTL_FUZZ_ITERATIONS inputs.
+#               files through the readers), COMPCTL_FUZZ_ITERATIONS inputs, COMPCTL_FUZZ_SEED.
 #
 #   scripts/soak.sh [--kill-trials N] [--rounds N] [--publish-rounds N]
 #                   [--fuzz-iterations N] [--seed N] [--only "kill integrates publishers fuzz"]
 #                   [--skip-build]
 #
 # Defaults: 500 kills, 100 rounds of 4 integrates, 10 races of 8 publishers per transport,
-# 1,000,000 fuzz inputs; the seed is random (printed, so a failure can be run again). Each
+# 200,000 fuzz inputs; the seed is random (printed, so a failure can be run again). Each
 # harness appends `attack<TAB>trials<TAB>failures` to $COMPCTL_HARNESS_REPORT; one that does
 # not (or stops early) is counted from its `swift test` summary. Logs go to a folder that is
 # printed at the end. Exit 1 when any harness failed.
@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.."
 kill_trials=500
 rounds=100
 publish_rounds=10
-fuzz_iterations=1000000
+fuzz_iterations=200000
 seed="$((RANDOM * 32768 + RANDOM))"
 only="kill integrates publishers fuzz"
 build=1
@@ -58,7 +58,7 @@ report="$logs/report.tsv"
 export COMPCTL_HARNESS_REPORT="$report"
 export COMPCTL_KILL_TRIALS="$kill_trials" COMPCTL_KILL_SEED="$seed"
 export COMPCTL_CONCURRENCY_ROUNDS="$rounds" COMPCTL_PUBLISH_ROUNDS="$publish_rounds"
-export COMPCTL_FUZZ_ITERATIONS="$fuzz_iterations"
+export COMPCTL_FUZZ_ITERATIONS="$fuzz_iterations" COMPCTL_FUZZ_SEED="$seed"
 
 if [ "$build" = 1 ]; then
     swift build --build-tests >&2

@@ -13,37 +13,47 @@ import Testing
     static let specsPerWorker = 10
 
     @Test(arguments: ["path", "file://"])
-    func eightLocalPublishersAllLand(spelling: String) throws {
-        try rounds("8 publishers at once, \(spelling) spec repo") { world, specs in
-            spelling == "path" ? specs : "file://" + specs
+    func eightLocalPublishersAllLand(spelling: String) async throws {
+        let failures = try await onOwnThread {
+            try Self.rounds("8 publishers at once, \(spelling) spec repo") { world, specs in
+                (spelling == "path" ? specs : "file://" + specs, nil)
+            }
         }
+        for failure in failures { Issue.record(Comment(rawValue: failure)) }
     }
 
-    @Test func eightPublishersThroughGitDaemonAllLand() throws {
-        var daemon: LocalGitDaemon?
-        try rounds("8 publishers at once, git:// spec repo") { world, _ in
-            daemon = try LocalGitDaemon(basePath: world.directory.url.path)
-            return daemon!.url("specs.git")
+    @Test func eightPublishersThroughGitDaemonAllLand() async throws {
+        let failures = try await onOwnThread {
+            try Self.rounds("8 publishers at once, git:// spec repo") { world, _ in
+                let daemon = try LocalGitDaemon(basePath: world.directory.url.path)
+                return (daemon.url("specs.git"), daemon)
+            }
         }
-        withExtendedLifetime(daemon) {}
+        for failure in failures { Issue.record(Comment(rawValue: failure)) }
     }
 
-    /// Races `COMPCTL_PUBLISH_ROUNDS` times, each in a new world whose spec repo `url`
-    /// names, and records the issues and the harness line.
-    private func rounds(_ attack: String, url: (GitWorld, String) throws -> String) throws {
+    /// Races `COMPCTL_PUBLISH_ROUNDS` times, each in a new world whose spec repo `serve`
+    /// names (keeping alive what it returns for the round), writes the harness line and
+    /// returns what went wrong. Runs off Swift concurrency's threads (`onOwnThread`): the
+    /// workers block for many seconds.
+    private static func rounds(_ attack: String, serve: (GitWorld, String) throws -> (String, AnyObject?)) throws -> [String] {
         let count = HarnessReport.count("COMPCTL_PUBLISH_ROUNDS", default: 1)
         var failedRounds = 0
+        var all: [String] = []
         for round in 0..<count {
             let world = try GitWorld()
             let specs = try world.specRepo(files: ["README.md": "# specs\n", "Specs/.keep": ""])
-            let failures = try race(world, url: url(world, specs)) + check(world, bare: specs)
+            let (url, server) = try serve(world, specs)
+            let failures = try race(world, url: url) + check(world, bare: specs)
+            withExtendedLifetime(server) {}
             if !failures.isEmpty { failedRounds += 1 }
-            for failure in failures { Issue.record(Comment(rawValue: "round \(round): \(failure)")) }
+            all += failures.map { "round \(round): \($0)" }
         }
         HarnessReport.record(attack: attack, trials: count, failures: failedRounds)
+        return all
     }
 
-    private func race(_ world: GitWorld, url: String) throws -> [String] {
+    private static func race(_ world: GitWorld, url: String) throws -> [String] {
         for worker in 0..<Self.workers {
             for pod in 0..<Self.specsPerWorker {
                 try world.directory.write(jsonPodspec("Pod\(pod)", "1.0.\(worker)"), to: "w\(worker)/Pod\(pod).podspec.json")
@@ -70,7 +80,7 @@ import Testing
 
     /// All 80 specs landed, history is linear, each commit adds exactly the spec its message
     /// names and says `[Add]` exactly when its parent lacked the pod, and fsck is clean.
-    private func check(_ world: GitWorld, bare: String) throws -> [String] {
+    private static func check(_ world: GitWorld, bare: String) throws -> [String] {
         var found: [String] = []
         let files = try gitCLI("--git-dir", bare, "ls-tree", "-r", "--name-only", "main").split(separator: "\n")
         let expected = (0..<Self.workers).flatMap { worker in

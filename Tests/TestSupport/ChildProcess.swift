@@ -123,3 +123,16 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+/// Runs `body` on a thread of its own and waits for it without holding one of Swift
+/// concurrency's threads. A test that blocks for a long time (running processes, sleeping)
+/// would otherwise hold one of the pool's few threads (two on a 2-core machine) and starve
+/// the async tests running beside it. `body` runs outside the test's task, so it cannot
+/// record issues: it returns what it found, and the caller records it.
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}
