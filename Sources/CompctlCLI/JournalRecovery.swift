@@ -21,6 +21,7 @@ struct JournalRecovery {
         let shown = PodfileInputs.relativeToCurrentDirectory(path)
         var info = stat()
         guard lstat(path, &info) == 0 else {
+            removeInterruptedWrites()
             ScratchDirectory.removeStale()
             return
         }
@@ -61,7 +62,27 @@ struct JournalRecovery {
             journal.finish(in: root)
             Console.note("\(earlier) published its specs but was stopped before it ended; \(outcome)")
         }
+        removeInterruptedWrites()
         ScratchDirectory.removeStale()
+    }
+
+    /// Removes the temporary files of atomic writes that a killed compctl left beside the
+    /// files an integrate writes and beside the journal (`.Podfile.compctl-XXXXXX`): the
+    /// caller holds the project's lock, so none of them is a write under way. Only folders
+    /// inside the project are looked in.
+    private func removeInterruptedWrites() {
+        let rootReal = realPath(scope.root) ?? scope.root
+        let written = scope.files + [IntegrationJournal.path(in: scope.root), IntegrationJournal.directory(in: scope.root) + "/.gitignore"]
+        // A symlinked manifest is written where it points.
+        var paths = Set(written + written.compactMap { realPath($0) })
+        paths = Set(paths.compactMap { path in
+            guard let folder = realPath((path as NSString).deletingLastPathComponent),
+                  folder == rootReal || folder.hasPrefix(rootReal + "/") else { return nil }
+            return folder + "/" + (path as NSString).lastPathComponent
+        })
+        for path in paths {
+            for leftover in AtomicFile.interruptedWrites(of: path) { unlink(leftover) }
+        }
     }
 
     /// Commits the pinned files the journal kept, unless HEAD already has them.

@@ -62,6 +62,24 @@ public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws {
         try write(Data(text.utf8), to: path)
     }
+
+    /// The temporary files of writes of `path` that were killed before their rename:
+    /// `.NAME.compctl-XXXXXX` beside it, regular files of this user. Only a caller that knows
+    /// no write of `path` is under way (it holds the lock every writer of `path` takes) may
+    /// remove them.
+    public static func interruptedWrites(of path: String) -> [String] {
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = ".\((path as NSString).lastPathComponent).compctl-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return [] }
+        return names.filter { name in
+            let suffix = name.dropFirst(prefix.count)
+            // mkstemp's six letters and digits.
+            return name.hasPrefix(prefix) && suffix.count == 6 && suffix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }.map { (directory.isEmpty ? "." : directory) + "/" + $0 }.filter { candidate in
+            var info = stat()
+            return lstat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_uid == getuid()
+        }
+    }
 }
 
 @inline(__always)

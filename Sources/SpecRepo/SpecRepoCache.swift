@@ -62,7 +62,7 @@ public struct CacheUpdate: Sendable, Equatable {
 ///
 /// The cache is compctl's own, so it cleans up after compctl processes that were killed:
 /// hidden clones and removals whose process is gone (it held a `flock` on them), and git
-/// lock files older than `LockFile.staleAge` in a repo it holds the lock of. It never
+/// lock files in a repo it holds the `flock` of (no live writer can own them). It never
 /// does so anywhere else. Its directories are private to the user (0700) and each repo's
 /// `config`, which holds the remote's URL and so any credentials in it, is 0600.
 ///
@@ -291,10 +291,11 @@ public struct SpecRepoCache: Sendable {
         }
     }
 
-    /// Removes git lock files (`refs/heads/main.lock`, `packed-refs.lock`, `config.lock`…)
-    /// older than `LockFile.staleAge` from a cached repo whose `flock` the caller holds: no
-    /// compctl process can be writing it, so such a lock was left by a killed one. A younger
-    /// lock may be another git process's and is left for the write to report.
+    /// Removes git lock files (`refs/heads/main.lock`, `packed-refs.lock`, `FETCH_HEAD.lock`,
+    /// `refs/compctl/publish/….lock`) from a cached repo whose `flock` the caller holds: the
+    /// cache is compctl's own and every writer of it holds that lock, so any lock file there,
+    /// however young, was left by a compctl process that was killed (the kill -9 harness
+    /// found locks milliseconds old that blocked the next command).
     func removeStaleLocks(inRepositoryAt path: String) {
         var candidates = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
         for folder in ["refs", "logs"] {
@@ -303,7 +304,7 @@ public struct SpecRepoCache: Sendable {
                 candidates.append(path + "/" + folder + "/" + relative)
             }
         }
-        for candidate in candidates where candidate.hasSuffix(".lock") && LockFile.isStale(candidate) {
+        for candidate in candidates where candidate.hasSuffix(".lock") {
             var status = stat()
             guard lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             unlink(candidate)

@@ -45,22 +45,19 @@ import Testing
             == (try gitCLI("--git-dir", bare, "rev-parse", "main")))
     }
 
-    @Test func aFreshRefLockInTheCacheIsNamedAndKept() throws {
+    /// Every writer of the cache holds its flock, so even a lock made a moment ago was left
+    /// by a killed compctl (the kill -9 harness found such locks blocking the next command).
+    @Test func aFreshRefLockInTheCacheIsRemovedToo() throws {
         let world = try GitWorld()
         let bare = try world.specRepo(files: RepoCommandTests.specs)
         #expect(try world.compctl(["repo", "add", "acme", bare]).exitCode == 0)
         try pushSpec("Baz", into: bare, world: world)
-        // Just made: a git process may be writing the branch right now.
         let lock = world("home/repos/acme/refs/heads/main.lock")
         try plantFile(lock, age: 0)
 
         let updated = try world.compctl(["repo", "update", "acme"])
-        #expect(updated.exitCode == 1, "\(updated)")
-        #expect(updated.stderr.hasPrefix("error: acme: \(lock) is "), "\(updated)")
-        #expect(updated.stderr.hasSuffix(" old: a git process is updating \(world("home/repos/acme/refs/heads/main")), "
-            + "or one was killed while it did and left the lock behind; if no git process is using that repository, "
-            + "remove the lock (`rm \(lock)`) and run the command again\n"), "\(updated)")
-        #expect(exists(lock))
+        #expect(updated.exitCode == 0, "\(updated)")
+        #expect(!exists(lock))
     }
 
     @Test func aStaleRefLockInTheCacheIsRemovedAndPublishProceeds() throws {
