@@ -26,7 +26,7 @@ import TestSupport
         ("brackets", "x = " + String(repeating: "[", count: 5_000) + "'a'" + String(repeating: "]", count: 5_000) + "\npod 'A', x\n", 1, podfileTooDeep),
         ("interpolations", "pod " + String(repeating: "\"#{", count: 5_000) + "1" + String(repeating: "}\"", count: 5_000) + "\n", 1, podfileTooDeep),
         ("else chain", "if x\nelse " + String(repeating: "else ", count: 100_000) + "pod 'A'\nend\n", 2, podfileCallsTooDeep),
-        ("method chain", (0..<5_000).map { "def m\($0)\n  m\($0 + 1)\nend\n" }.joined() + "m0\n", 767, podfileCallsTooDeep),
+        ("method chain", (0..<5_000).map { "def m\($0)\n  m\($0 + 1)\nend\n" }.joined() + "m0\n", 769, podfileCallsTooDeep),
     ])
     func podfileStopsAtTheDepthLimit(name: String, podfile: String, line: Int, message: String) throws {
         let issue = try #require(podfileIssue(podfile), "\(name) was read")
@@ -56,7 +56,7 @@ import TestSupport
             Issue.record("the lock file was read")
         } catch .malformed(let issue) {
             #expect(issue.file == "Podfile.lock")
-            #expect(issue.line == 258)
+            #expect(issue.line == 257)
             #expect(issue.message == "the lock file nests too deeply (more than 256 levels); regenerate it with `pod install`")
         } catch {
             Issue.record("unexpected \(error)")

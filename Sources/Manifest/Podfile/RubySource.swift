@@ -10,6 +10,17 @@ struct RubySource {
     /// For an opener, the index of its closer; for a closer, its opener; otherwise -1.
     let match: [Int]
 
+    /// The deepest nesting of blocks and brackets (and, while evaluating, of blocks and
+    /// helper-method calls) compctl follows: the evaluator recurses once per level, so a
+    /// hostile or fuzzed Podfile nested thousands deep would overflow the stack. Real
+    /// Podfiles nest a handful of levels.
+    static let maximumDepth = 256
+
+    /// The message for nesting deeper than `maximumDepth` of `what`.
+    static func tooDeep(_ what: String) -> String {
+        "the Podfile nests too deeply (more than \(maximumDepth) levels of \(what)); flatten it"
+    }
+
     init(bytes: [UInt8], file: String) throws(ManifestError) {
         let (tokens, names, literals) = try RubyLexer.tokenize(bytes, file: file)
         self.bytes = bytes
@@ -136,6 +147,9 @@ struct RubySource {
                 }
             default:
                 break
+            }
+            if stack.count > maximumDepth {
+                throw fail(token.line, tooDeep("blocks and brackets"))
             }
         }
         if let open = stack.last {

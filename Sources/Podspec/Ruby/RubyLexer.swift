@@ -16,12 +16,22 @@ struct RubyLexer {
     private let stopsAtClosingBrace: Bool
     private var braceDepth = 0
     private var ternaryDepth = 0
+    /// How many `#{…}` (and interpolating heredoc bodies) enclose this lexer: each level
+    /// lexes in a lexer of its own, so the nesting is bounded like the parser's.
+    private let nesting: Int
 
-    private init(bytes: [UInt8], index: Int, line: Int, stopsAtClosingBrace: Bool) {
+    private init(bytes: [UInt8], index: Int, line: Int, stopsAtClosingBrace: Bool, nesting: Int = 0) {
         self.bytes = bytes
         self.index = index
         self.line = line
         self.stopsAtClosingBrace = stopsAtClosingBrace
+        self.nesting = nesting
+    }
+
+    /// A lexer for code nested in this one's, or the too-deep error past the parser's limit.
+    private func nestedLexer(bytes: [UInt8], index: Int, line: Int, stopsAtClosingBrace: Bool) throws(RubySyntaxError) -> RubyLexer {
+        guard nesting < RubyParser.maximumDepth else { throw .tooDeep(line: line) }
+        return RubyLexer(bytes: bytes, index: index, line: line, stopsAtClosingBrace: stopsAtClosingBrace, nesting: nesting + 1)
     }
 
     /// Tokenises a whole file. The last token is always `.end`.
@@ -484,7 +494,7 @@ struct RubyLexer {
                     text.removeAll()
                 }
                 let codeLine = line
-                var inner = RubyLexer(bytes: bytes, index: index + 2, line: line, stopsAtClosingBrace: true)
+                var inner = try nestedLexer(bytes: bytes, index: index + 2, line: line, stopsAtClosingBrace: true)
                 try inner.run()
                 inner.tokens.append(RubyToken(kind: .end, text: "", line: inner.line, start: inner.index, end: inner.index, spaceBefore: true))
                 parts.append(.code(inner.tokens, line: codeLine))
@@ -746,7 +756,7 @@ struct RubyLexer {
             return [.text(String(decoding: body, as: UTF8.self))]
         }
         // Read the body as the inside of a double-quoted string that ends at the end of input.
-        var inner = RubyLexer(bytes: body + [0x00], index: 0, line: bodyLine, stopsAtClosingBrace: false)
+        var inner = try nestedLexer(bytes: body + [0x00], index: 0, line: bodyLine, stopsAtClosingBrace: false)
         try inner.lexQuoted(close: 0x00, open: nil, interpolates: true, kind: .string, start: 0, line: bodyLine)
         return inner.tokens.last?.parts ?? []
     }
