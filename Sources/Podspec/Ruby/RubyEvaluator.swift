@@ -103,9 +103,9 @@ final class RubyEvaluator {
     private(set) var stopped: PodspecError?
     /// Nodes evaluated and values walked so far, against `maximumSteps`.
     private var steps = 0
-    /// How much work a podspec may take. Real podspecs take a few thousand steps; loops over
-    /// loops (fuzzed or hostile code) could otherwise run for hours.
-    static let maximumSteps = 200_000
+    /// How much work a podspec may take. The corpus's podspecs take at most 535 steps; loops
+    /// over loops (fuzzed or hostile code) could otherwise run for hours.
+    static let maximumSteps = 100_000
     /// How deeply lists and hashes may nest in a value a variable holds: a loop that wraps a
     /// value once per iteration would otherwise build one too deep to walk or free.
     static let maximumValueDepth = RubyParser.maximumDepth
