@@ -16,6 +16,8 @@ struct RubyLexer {
     private let stopsAtClosingBrace: Bool
     private var braceDepth = 0
     private var ternaryDepth = 0
+    /// Where `nextLineStartsWithDot` last found the `.` of a continuing line.
+    private var continuedUntil = -1
     /// How many `#{…}` (and interpolating heredoc bodies) enclose this lexer: each level
     /// lexes in a lexer of its own, so the nesting is bounded like the parser's.
     private let nesting: Int
@@ -210,7 +212,10 @@ struct RubyLexer {
     }
 
     /// A line that starts with `.method` (or `&.method`) continues the statement before it.
-    private func nextLineStartsWithDot() -> Bool {
+    private mutating func nextLineStartsWithDot() -> Bool {
+        // The blank lines before such a line all continue the statement: scanning them again
+        // for each of them made thousands of blank lines take minutes.
+        if index <= continuedUntil { return true }
         var probe = index
         while probe < bytes.count {
             let byte = bytes[probe]
@@ -223,9 +228,10 @@ struct RubyLexer {
             }
         }
         guard probe < bytes.count else { return false }
-        if bytes[probe] == 0x2E { return probe + 1 < bytes.count && bytes[probe + 1] != 0x2E }
-        if bytes[probe] == 0x26 { return probe + 1 < bytes.count && bytes[probe + 1] == 0x2E }
-        return false
+        let continues = bytes[probe] == 0x2E ? probe + 1 < bytes.count && bytes[probe + 1] != 0x2E
+            : bytes[probe] == 0x26 && probe + 1 < bytes.count && bytes[probe + 1] == 0x2E
+        if continues { continuedUntil = probe }
+        return continues
     }
 
     // MARK: - Tokens
