@@ -127,6 +127,13 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO", "TestSupport"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
+        // Seeded, time-checked fuzzing of every reader in process (20,000 mutated corpus files by
+        // default, COMPCTL_FUZZ_ITERATIONS for more). Reproducers/ is read through #filePath.
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["Podspec", "Manifest", "Config", "SpecRepo", "TestSupport"],
+            exclude: ["Reproducers"]
+        ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
         .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport"], exclude: ["Snapshots"]),
