@@ -6,14 +6,14 @@ import Testing
 @Suite struct DeepNestingTests {
     /// What a podspec too deep for the Ruby reader says, at `line`.
     private func tooDeep(_ file: String, line: Int) -> String {
-        "error: \(file):\(line): cannot parse the podspec: the code nests too deeply (more than 256 levels of "
+        "error: \(file):\(line): cannot parse the podspec: the code nests too deeply (more than 128 levels of "
             + "blocks, brackets, calls and operators); flatten it\n"
     }
 
     @Test(arguments: [
         ("brackets", DeepInputs.podspecBrackets(5_000), 4),
-        ("ifs", DeepInputs.podspecIfs(3_000), 129),
-        ("subspecs", DeepInputs.podspecSubspecs(3_000), 87),
+        ("ifs", DeepInputs.podspecIfs(3_000), 65),
+        ("subspecs", DeepInputs.podspecSubspecs(3_000), 44),
         ("command chain", DeepInputs.podspecCommandChain(3_000), 4),
     ])
     func specShowStopsAtTheDepthLimit(name: String, podspec: String, line: Int) throws {
@@ -31,7 +31,7 @@ import Testing
         let result = try compctl(["lint", "Deep.podspec"], in: folder.url)
         #expect(result.exitCode == 2, "\(result)")
         #expect(result.stdout == "")
-        #expect(result.stderr == tooDeep("Deep.podspec", line: 87))
+        #expect(result.stderr == tooDeep("Deep.podspec", line: 44))
     }
 
     @Test func theJSONReaderNamesItsLimit() throws {
@@ -56,7 +56,7 @@ import Testing
         let result = try compctl(["resolve", "--podfile", "Podfile", "--source", "Specs"], in: folder.url)
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: Podfile:258: the Podfile nests too deeply (more than 256 levels of blocks "
+        #expect(result.stderr == "error: Podfile:130: the Podfile nests too deeply (more than 128 levels of blocks "
             + "and brackets); flatten it\n")
     }
 
@@ -81,12 +81,12 @@ import Testing
         let result = try compctl(["resolve", "--podfile", "Podfile", "--source", "Specs"], in: folder.url)
         // The spec is skipped with a warning, and a Podfile that needs it cannot be resolved.
         #expect(result.exitCode == 2, "\(result)")
-        let tooDeep = "cannot parse the podspec: the code nests too deeply (more than 256 levels of blocks, brackets, "
+        let tooDeep = "cannot parse the podspec: the code nests too deeply (more than 128 levels of blocks, brackets, "
             + "calls and operators); flatten it"
         #expect(result.stderr == """
-            warning: Specs: Deep/1.0.0/Deep.podspec: spec does not parse (line 87): \(tooDeep)
+            warning: Specs: Deep/1.0.0/Deep.podspec: spec does not parse (line 44): \(tooDeep)
             error: Podfile cannot be resolved:
-            Because the Podfile depends on Deep which cannot be read (Deep/1.0.0/Deep.podspec:87: \(tooDeep)), \
+            Because the Podfile depends on Deep which cannot be read (Deep/1.0.0/Deep.podspec:44: \(tooDeep)), \
             version solving failed.
 
             """, "\(result)")

@@ -6,7 +6,7 @@ import TestSupport
 /// The Ruby reader stops at its depth limit with a located error instead of overflowing the
 /// stack (issue 9, defect 4), and stops code that would run for too long.
 @Suite struct NestingLimitTests {
-    static let tooDeep = "cannot parse the podspec: the code nests too deeply (more than 256 levels of blocks, "
+    static let tooDeep = "cannot parse the podspec: the code nests too deeply (more than 128 levels of blocks, "
         + "brackets, calls and operators); flatten it"
 
     private func readError(_ text: String, path: String = "Deep.podspec") -> PodspecError? {
@@ -21,12 +21,12 @@ import TestSupport
     /// Every shape that crashed, with the line the error names.
     @Test(arguments: [
         ("brackets", DeepInputs.podspecBrackets(5_000), 4),
-        ("ifs", DeepInputs.podspecIfs(3_000), 129),
-        ("subspecs", DeepInputs.podspecSubspecs(3_000), 87),
+        ("ifs", DeepInputs.podspecIfs(3_000), 65),
+        ("subspecs", DeepInputs.podspecSubspecs(3_000), 44),
         ("command chain", DeepInputs.podspecCommandChain(3_000), 4),
         ("interpolations", DeepInputs.podspecInterpolations(3_000), 4),
         ("parentheses", DeepInputs.podspec("x = " + String(repeating: "(", count: 5_000) + "1" + String(repeating: ")", count: 5_000)), 4),
-        ("elsif", DeepInputs.podspec("if false\n" + String(repeating: "elsif false\n", count: 5_000) + "end"), 254),
+        ("elsif", DeepInputs.podspec("if false\n" + String(repeating: "elsif false\n", count: 5_000) + "end"), 126),
         ("ternaries", DeepInputs.podspec("x = " + String(repeating: "true ? ", count: 5_000) + "1" + String(repeating: " : 2", count: 5_000)), 4),
         ("assignments", DeepInputs.podspec("x = " + String(repeating: "y = ", count: 20_000) + "1"), 4),
         ("negations", DeepInputs.podspec("x = " + String(repeating: "!", count: 100_000) + "true"), 4),
@@ -47,20 +47,20 @@ import TestSupport
         #expect(error.message == Self.tooDeep, "\(name)")
     }
 
-    /// Real specs nest a few levels; a hundred is still read.
+    /// Real specs nest a few levels; dozens are still read.
     @Test func readsNestingWellBelowTheLimit() throws {
-        let brackets = try PodspecReader.read(string: DeepInputs.podspecBrackets(100), path: "Deep.podspec")
+        let brackets = try PodspecReader.read(string: DeepInputs.podspecBrackets(50), path: "Deep.podspec")
         #expect(brackets.name == "Deep")
-        let ifs = try PodspecReader.read(string: DeepInputs.podspecIfs(60), path: "Deep.podspec")
+        let ifs = try PodspecReader.read(string: DeepInputs.podspecIfs(50), path: "Deep.podspec")
         #expect(ifs.dependencies.map(\.name) == ["A"])
-        let subspecs = try PodspecReader.read(string: DeepInputs.podspecSubspecs(40), path: "Deep.podspec")
+        let subspecs = try PodspecReader.read(string: DeepInputs.podspecSubspecs(30), path: "Deep.podspec")
         var depth = 0
         var spec: Specification? = subspecs
         while let current = spec?.subspecs.first {
             depth += 1
             spec = current
         }
-        #expect(depth == 40)
+        #expect(depth == 30)
     }
 
     /// The version rewriter reads through the same evaluator.
@@ -99,7 +99,7 @@ import TestSupport
               end
             """)))
         #expect(error.line == 6)
-        #expect(error.message == "cannot evaluate the podspec: a value nests too deeply (more than 256 levels of "
+        #expect(error.message == "cannot evaluate the podspec: a value nests too deeply (more than 128 levels of "
             + "lists and hashes); flatten it")
     }
 
