@@ -56,7 +56,7 @@ import Testing
         let result = try compctl(["resolve", "--podfile", "Podfile", "--source", "Specs"], in: folder.url)
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: Podfile:130: the Podfile nests too deeply (more than 128 levels of blocks "
+        #expect(result.stderr == "error: Podfile:66: the Podfile nests too deeply (more than 64 levels of blocks "
             + "and brackets); flatten it\n")
     }
 

@@ -6,8 +6,8 @@ import TestSupport
 /// The manifest readers stop at their depth limit with a located error instead of
 /// overflowing the stack (issue 9, defect 4), and stop code that would run for too long.
 @Suite struct NestingLimitTests {
-    static let podfileTooDeep = "the Podfile nests too deeply (more than 128 levels of blocks and brackets); flatten it"
-    static let podfileCallsTooDeep = "the Podfile nests too deeply (more than 128 levels of blocks and helper-method "
+    static let podfileTooDeep = "the Podfile nests too deeply (more than 64 levels of blocks and brackets); flatten it"
+    static let podfileCallsTooDeep = "the Podfile nests too deeply (more than 64 levels of blocks and helper-method "
         + "calls); flatten it"
 
     private func podfileIssue(_ text: String) -> ManifestIssue? {
@@ -22,11 +22,11 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("targets", DeepInputs.podfileTargets(5_000), 130, podfileTooDeep),
+        ("targets", DeepInputs.podfileTargets(5_000), 66, podfileTooDeep),
         ("brackets", "x = " + String(repeating: "[", count: 5_000) + "'a'" + String(repeating: "]", count: 5_000) + "\npod 'A', x\n", 1, podfileTooDeep),
         ("interpolations", "pod " + String(repeating: "\"#{", count: 5_000) + "1" + String(repeating: "}\"", count: 5_000) + "\n", 1, podfileTooDeep),
         ("else chain", "if x\nelse " + String(repeating: "else ", count: 100_000) + "pod 'A'\nend\n", 2, podfileCallsTooDeep),
-        ("method chain", (0..<5_000).map { "def m\($0)\n  m\($0 + 1)\nend\n" }.joined() + "m0\n", 385, podfileCallsTooDeep),
+        ("method chain", (0..<5_000).map { "def m\($0)\n  m\($0 + 1)\nend\n" }.joined() + "m0\n", 193, podfileCallsTooDeep),
     ])
     func podfileStopsAtTheDepthLimit(name: String, podfile: String, line: Int, message: String) throws {
         let issue = try #require(podfileIssue(podfile), "\(name) was read")
@@ -36,8 +36,8 @@ import TestSupport
     }
 
     @Test func podfileNestingWellBelowTheLimitIsRead() throws {
-        let podfile = try Podfile(parsing: Array(DeepInputs.podfileTargets(100).utf8))
-        #expect(podfile.targets.count == 101)
+        let podfile = try Podfile(parsing: Array(DeepInputs.podfileTargets(50).utf8))
+        #expect(podfile.targets.count == 51)
         #expect(podfile.declarations.map(\.name) == ["A"])
     }
 
