@@ -2,7 +2,10 @@
 /// than reading it; the readers' time is what the run measures.
 struct Mutator {
     /// Inputs stay below this size: bigger ones only make each read slower.
-    static let maximumSize = 192 * 1024
+    static let maximumSize = 96 * 1024
+    /// What one repetition or nesting mutation may add: enough to pass every depth limit
+    /// many times over, small enough to keep an input to a few milliseconds.
+    static let maximumGrowth = 32 * 1024
 
     let seeds: [Seed]
 
@@ -87,7 +90,7 @@ struct Mutator {
                 token = range.isEmpty ? [UInt8(ascii: "[")] : Array(bytes[range])
             }
             let wanted = random.pick([2, 10, 100, 1_000, 3_000, 10_000])
-            let times = max(1, min(wanted, 64 * 1024 / max(token.count, 1)))
+            let times = max(1, min(wanted, Self.maximumGrowth / max(token.count, 1)))
             var repeated: [UInt8] = []
             repeated.reserveCapacity(token.count * times)
             for _ in 0..<times { repeated += token }
@@ -95,13 +98,15 @@ struct Mutator {
             return .repeatToken(String(decoding: token, as: UTF8.self), times: times)
         case 67..<85:
             let (open, close) = random.pick(Self.nestings(for: kind))
-            let depth = random.pick([8, 64, 255, 256, 257, 300, 1_000, 3_000, 5_000])
+            let wanted = random.pick([8, 63, 64, 65, 127, 128, 129, 255, 256, 257, 513, 1_000, 3_000, 5_000])
+            let depth = max(1, min(wanted, Self.maximumGrowth / max(open.utf8.count + close.utf8.count, 1)))
             let range = randomRange(in: bytes, maximumLength: 64, &random)
             var wrapped: [UInt8] = []
             wrapped.reserveCapacity(range.count + depth * (open.utf8.count + close.utf8.count))
             if open == "\n- " || open == "\n  " {
-                // Indentation nests YAML: each line one step further in.
-                for level in 0..<min(depth, 600) {
+                // Indentation nests YAML: each line one step further in; 300 lines (46 KB)
+                // pass the lock reader's limit of 256.
+                for level in 0..<min(wanted, 300) {
                     wrapped += Array("\n".utf8) + Array(repeating: UInt8(ascii: " "), count: level) + Array("- k:".utf8)
                 }
                 wrapped += bytes[range]
