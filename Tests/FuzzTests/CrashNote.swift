@@ -35,36 +35,46 @@ enum CrashNote {
     }
 
     #if os(Linux)
-    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
     private static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+    /// The actions `install()` replaced, by signal number: plain memory, so the handler can
+    /// read it.
+    nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 64)
+    /// The thread whose crashes the note describes.
+    nonisolated(unsafe) private static var fuzzThread = pthread_self()
 
-    /// Installs the handlers, with an alternate stack for the calling thread.
+    /// Installs the handlers, with an alternate stack for the calling thread, which must be
+    /// the one that reads the inputs. A fatal signal on another thread (another test) goes
+    /// to the handler that was there before, as if this one did not exist.
     static func install() {
+        fuzzThread = pthread_self()
         var stack = stack_t()
         stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: 1 << 16, alignment: 16)
         stack.ss_size = 1 << 16
         sigaltstack(&stack, nil)
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = { signal, _, _ in
+            // SA_RESETHAND already put the default action back.
+            guard pthread_equal(pthread_self(), CrashNote.fuzzThread) != 0 else {
+                // Someone else's crash: hand it to the previous handler, which the faulting
+                // instruction reaches when it runs again.
+                sigaction(signal, CrashNote.previous + Int(signal), nil)
+                return
+            }
             _ = write(2, CrashNote.buffer, CrashNote.length)
-            // SA_RESETHAND put the default action back: the signal now ends the process.
+            // The signal now ends the process, as it would have without the note.
             raise(signal)
         }
         action.sa_flags = SA_SIGINFO | SA_ONSTACK | Int32(bitPattern: UInt32(SA_RESETHAND))
         for signal in signals {
-            var old = sigaction()
-            sigaction(signal, &action, &old)
-            previous[signal] = old
+            sigaction(signal, &action, previous + Int(signal))
         }
     }
 
     /// Puts back the handlers that were there before `install()`.
     static func uninstall() {
         for signal in signals {
-            guard var old = previous[signal] else { continue }
-            sigaction(signal, &old, nil)
+            sigaction(signal, previous + Int(signal), nil)
         }
-        previous = [:]
     }
     #else
     static func install() {}
