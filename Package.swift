@@ -113,7 +113,7 @@ let package = Package(
 
         .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
         // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
-        .testTarget(name: "PodspecTests", dependencies: ["Podspec"], exclude: ["Fixtures"]),
+        .testTarget(name: "PodspecTests", dependencies: ["Podspec", "TestSupport"], exclude: ["Fixtures"]),
         // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.
         .testTarget(
             name: "SpecRepoTests",
@@ -124,9 +124,16 @@ let package = Package(
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec"]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO", "TestSupport"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
-        .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
+        // Seeded, time-checked fuzzing of every reader in process (20,000 mutated corpus files by
+        // default, COMPCTL_FUZZ_ITERATIONS for more). Reproducers/ is read through #filePath.
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["Podspec", "Manifest", "Config", "SpecRepo", "TestSupport"],
+            exclude: ["Reproducers"]
+        ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
         .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport"], exclude: ["Snapshots"]),

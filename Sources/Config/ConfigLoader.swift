@@ -74,9 +74,19 @@ public enum ConfigLoader {
         return config
     }
 
+    /// libyaml's nesting limit (`yaml_set_max_nest_level`), which Yams leaves at its default.
+    static let yamlNestingLimit = 1000
+
     private static func syntaxIssue(_ error: YamlError, path: String) -> ConfigIssue {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
+            // libyaml stops nesting at 1000 levels, before Yams would recurse too deep; its
+            // message names a C function the user cannot call.
+            if problem.hasPrefix("Maximum nesting level reached") {
+                return ConfigIssue(
+                    file: path, line: mark.line,
+                    message: "not valid YAML: it nests too deeply (more than \(yamlNestingLimit) levels); flatten it")
+            }
             let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
             return ConfigIssue(file: path, line: mark.line, message: "not valid YAML: \(what)")
         default:

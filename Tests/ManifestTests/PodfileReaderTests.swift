@@ -329,4 +329,15 @@ extension Podfile {
         #expect(podfile.targets.filter { $0.name.hasSuffix("Tests") }.count == 20)
         #expect(podfile.warnings.isEmpty)
     }
+
+    /// Found by the fuzzer (Reproducers/fuzz-0x6-5277.Podfile): block parameters opened with
+    /// `|` and never closed made the body start after the block's `end`, and building that
+    /// range crashed (`Range requires lowerBound <= upperBound`).
+    @Test func blockParametersThatNeverCloseAreNotACrash() throws {
+        for opener in ["target 'App' do|", "abstract_target 'All' do |x", "[1].each do |a, b"] {
+            let podfile = try Podfile(parsing: Array("\(opener)\n  pod 'Alamofire'\nend\npod 'Moya'\n".utf8), path: "Podfile")
+            #expect(podfile.declarations.map(\.name) == ["Moya"], "\(opener)")
+            #expect(podfile.warnings.map(\.line) == [2], "\(opener): \(podfile.warnings)")
+        }
+    }
 }

@@ -36,4 +36,16 @@ import Testing
         }
         #expect(outcomes > 2_500)
     }
+
+    /// Found by the fuzzer (Reproducers/fuzz-0x3-5475.podspec): every blank line before a
+    /// line starting with `.method` scanned all the blank lines after it, so 30,000 of them
+    /// took minutes.
+    @Test func blankLinesBeforeAMethodChainReadInLinearTime() throws {
+        let podspec = "Pod::Spec.new do |s|\n  s.name = 'Foo'\n  s.version = '1.0'\n  s.summary = 'a'"
+            + String(repeating: "\n", count: 30_000) + "    .to_s\nend\n"
+        let started = Date()
+        let spec = try PodspecReader.read(string: podspec, path: "Foo.podspec")
+        #expect(spec.name == "Foo")
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
 }

@@ -62,12 +62,16 @@ public struct PackageDependency: Equatable, Sendable {
 
     static func find(in tokens: [SwiftToken], bytes: [UInt8]) -> [PackageDependency] {
         var result: [PackageDependency] = []
+        // Matched once for the whole file: scanning for each `.package(` made a file of
+        // thousands of unclosed or nested calls take minutes.
+        let closers = tokens.closers()
         var i = 0
         while i + 2 < tokens.count {
             defer { i += 1 }
             guard tokens[i].isPunctuation("."), tokens[i + 1].isIdentifier("package"), tokens[i + 2].isPunctuation("("),
-                  let close = tokens.closingIndex(of: i + 2) else { continue }
-            let arguments = tokens.splitArguments(i + 3..<close)
+                  closers[i + 2] >= 0 else { continue }
+            let close = closers[i + 2]
+            let arguments = tokens.splitArguments(i + 3..<close, closers: closers)
             guard let locationIndex = arguments.firstIndex(where: { ["url", "path", "id"].contains(tokens.label(of: $0) ?? "") }) else {
                 continue
             }
@@ -155,33 +159,43 @@ struct SwiftToken {
 }
 
 extension [SwiftToken] {
-    func closingIndex(of open: Int) -> Int? {
-        var depth = 0
-        for k in open..<count where self[k].kind == .punctuation {
+    /// For each opening bracket, the index of the bracket that closes it (any kind, as the
+    /// innermost open one); -1 for an unclosed opener and for every other token.
+    func closers() -> [Int] {
+        var result = [Int](repeating: -1, count: count)
+        var open: [Int] = []
+        for k in indices where self[k].kind == .punctuation {
             switch self[k].text {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}":
-                depth -= 1
-                if depth == 0 { return k }
+            case "(", "[", "{": open.append(k)
+            case ")", "]", "}": if let opener = open.popLast() { result[opener] = k }
             default: break
             }
         }
-        return nil
+        return result
     }
 
-    func splitArguments(_ range: Range<Int>) -> [Range<Int>] {
+    /// The comma-separated parts of `range`, stepping over bracketed groups.
+    func splitArguments(_ range: Range<Int>, closers: [Int]) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = range.lowerBound
-        var depth = 0
-        for k in range where self[k].kind == .punctuation {
-            switch self[k].text {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}": depth -= 1
-            case "," where depth == 0:
-                parts.append(start..<k)
-                start = k + 1
-            default: break
+        var k = range.lowerBound
+        scan: while k < range.upperBound {
+            let token = self[k]
+            if token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{":
+                    // An unclosed group runs to the end: no comma after it is at the top.
+                    guard closers[k] >= 0 else { break scan }
+                    k = closers[k] + 1
+                    continue scan
+                case ",":
+                    parts.append(start..<k)
+                    start = k + 1
+                default:
+                    break
+                }
             }
+            k += 1
         }
         if start < range.upperBound { parts.append(start..<range.upperBound) }
         return parts.filter { !$0.isEmpty }

@@ -15,7 +15,7 @@ extension Podfile {
     public init(parsing bytes: [UInt8], path: String = "Podfile") throws(ManifestError) {
         let source = try RubySource(bytes: bytes, file: path)
         let evaluator = PodfileEvaluator(source: source, path: path)
-        self = evaluator.run()
+        self = try evaluator.run()
     }
 }
 
@@ -135,6 +135,15 @@ private final class PodfileEvaluator {
     var warnings: [PodfileWarning] = []
     var warningKeys: Set<String> = []
     lazy var visitedPods = [Bool](repeating: false, count: tokens.count)
+    /// How many blocks and helper-method calls enclose the statement being evaluated.
+    var depth = 0
+    /// Statements evaluated so far, against `maximumSteps`.
+    var steps = 0
+    /// How many statements a Podfile may take to evaluate. The corpus's Podfiles take at most
+    /// 95; helper methods that call each other several times could otherwise run for hours.
+    static let maximumSteps = 50_000
+    /// Why the evaluation stopped early: nesting too deep, or too much work.
+    var stopped: ManifestIssue?
     /// The last `pod` statement written directly in each target's block, by target index.
     var lastPods: [Int: (range: Range<Int>, quote: PodfileQuote)] = [:]
     var skippedBlocks: [Range<Int>] = []
@@ -145,13 +154,14 @@ private final class PodfileEvaluator {
         self.tokens = source.tokens
     }
 
-    func run() -> Podfile {
+    func run() throws(ManifestError) -> Podfile {
         collectMethods()
         targets.append(PodfileTarget(name: PodfileTarget.rootName, parent: nil, isAbstract: true, inheritance: .complete,
                                      platform: nil, usesFrameworks: false, line: nil, isConditional: false))
         layouts[PodfileTarget.rootName] = TargetLayout(hasBlock: true)
         let root = Context(target: 0, conditional: false, scope: Scope(parent: nil), callLines: [], method: nil, directTarget: 0)
-        evaluateBlock(0..<tokens.count, root)
+        evaluateStatements(0..<tokens.count, root)
+        if let stopped { throw .malformed(stopped) }
         warnAboutUnreadPodLines()
         for (target, lastPod) in lastPods {
             layouts[targets[target].name]?.lastPod = lastPod.range
@@ -301,9 +311,28 @@ private final class PodfileEvaluator {
 
     // MARK: - Statements
 
+    /// Evaluates the statements of a block (or a method body) one level deeper than the
+    /// statement it belongs to.
     func evaluateBlock(_ range: Range<Int>, _ context: Context) {
+        guard stopped == nil else { return }
+        guard depth < RubySource.maximumDepth else {
+            let line = range.isEmpty ? tokens[max(0, range.lowerBound - 1)].line : tokens[range.lowerBound].line
+            stop(line, RubySource.tooDeep("blocks and helper-method calls"))
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
+        evaluateStatements(range, context)
+    }
+
+    /// Ends the evaluation with `message` at `line`; the reader throws it.
+    func stop(_ line: Int, _ message: String) {
+        if stopped == nil { stopped = ManifestIssue(file: path, line: line, message: message) }
+    }
+
+    func evaluateStatements(_ range: Range<Int>, _ context: Context) {
         var i = range.lowerBound
-        while i < range.upperBound {
+        while i < range.upperBound, stopped == nil {
             if tokens[i].isNewline {
                 i += 1
                 continue
@@ -331,7 +360,13 @@ private final class PodfileEvaluator {
     static let controlKeywords: Set<String> = ["if", "unless", "while", "until", "case", "for"]
 
     func evaluateStatement(_ range: Range<Int>, _ context: Context) {
-        guard !range.isEmpty else { return }
+        guard !range.isEmpty, stopped == nil else { return }
+        steps += 1
+        guard steps <= Self.maximumSteps else {
+            stop(tokens[range.lowerBound].line, "the Podfile takes more than \(Self.maximumSteps) steps to evaluate "
+                + "(helper methods that call each other many times?); simplify it")
+            return
+        }
         var context = context
         let start = range.lowerBound
         let first = tokens[start]
@@ -363,11 +398,11 @@ private final class PodfileEvaluator {
             case "elsif", "when", "in", "rescue":
                 let header = headerEnd(range)
                 if header < range.upperBound, !tokens[header].isNewline {
-                    evaluateStatement(header + 1..<range.upperBound, context)
+                    evaluateClause(header + 1..<range.upperBound, context)
                 }
                 return
             case "else", "ensure", "then":
-                if range.count > 1 { evaluateStatement(source.trimmed(start + 1..<range.upperBound), context) }
+                if range.count > 1 { evaluateClause(source.trimmed(start + 1..<range.upperBound), context) }
                 return
             case "return", "next", "break", "redo", "retry", "end":
                 return
@@ -388,6 +423,18 @@ private final class PodfileEvaluator {
             return
         }
         evaluateCommand(statement, context)
+    }
+
+    /// The statement after a clause keyword on the same line (`else pod 'A'`): one level
+    /// deeper, since a line of `else else else …` recurses once per keyword.
+    func evaluateClause(_ range: Range<Int>, _ context: Context) {
+        guard depth < RubySource.maximumDepth else {
+            stop(tokens[range.lowerBound].line, RubySource.tooDeep("blocks and helper-method calls"))
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
+        evaluateStatement(range, context)
     }
 
     /// The index of `=` (or `||=`, `+=`, …) when the statement assigns to variables.

@@ -101,6 +101,8 @@ final class RubyLexer {
     /// The text of each token, by index.
     private(set) var names: [String] = []
     private(set) var literals: [RubyLiteral] = []
+    /// How many `#{…}` enclose the current byte: strings and interpolations recurse.
+    private var interpolationDepth = 0
 
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -528,6 +530,11 @@ final class RubyLexer {
     /// Skips the code of `#{…}`; `index` is just after `#{`. Returns the index of the closing
     /// brace and leaves `index` after it.
     private func skipInterpolation(startLine: Int) throws(ManifestError) -> Int {
+        guard interpolationDepth < RubySource.maximumDepth else {
+            throw malformed(line, RubySource.tooDeep("blocks and brackets"))
+        }
+        interpolationDepth += 1
+        defer { interpolationDepth -= 1 }
         var depth = 1
         while index < bytes.count {
             let c = bytes[index]

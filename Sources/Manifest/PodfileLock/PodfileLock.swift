@@ -256,6 +256,12 @@ enum LockYAML: Equatable {
         let lines: [Line]
         let file: String
         var index = 0
+        /// How many nodes enclose the one being read.
+        var depth = 0
+
+        /// The deepest nesting read: each level recurses, so a hostile lock file nested
+        /// thousands deep would overflow the stack. `pod install` writes three levels.
+        static let maximumDepth = 256
 
         func fail(_ line: Int, _ message: String) -> ManifestError {
             .malformed(ManifestIssue(file: file, line: line, message: message))
@@ -263,6 +269,12 @@ enum LockYAML: Equatable {
 
         mutating func node(indent: Int) throws(ManifestError) -> LockYAML {
             let first = lines[index]
+            guard depth < Self.maximumDepth else {
+                throw fail(first.number, "the lock file nests too deeply (more than \(Self.maximumDepth) levels); "
+                    + "regenerate it with `pod install`")
+            }
+            depth += 1
+            defer { depth -= 1 }
             if first.text == "-" || first.text.hasPrefix("- ") { return try sequence(indent: indent) }
             if try splitKey(first.text, line: first.number) != nil { return try mapping(indent: indent) }
             index += 1

@@ -49,6 +49,9 @@ struct JSONParser {
     private var index = 0
     private var line = 1
 
+    /// The deepest nesting of objects and arrays read; each level recurses.
+    static let maximumDepth = 512
+
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
@@ -85,7 +88,9 @@ struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
-        guard depth < 512 else { throw failure("the JSON nests too deeply") }
+        guard depth < Self.maximumDepth else {
+            throw failure("the JSON nests too deeply (more than \(Self.maximumDepth) levels)")
+        }
         skipWhitespace()
         guard index < bytes.count else { throw failure("the JSON ends where a value was expected") }
         let start = index

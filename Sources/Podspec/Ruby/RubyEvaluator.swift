@@ -54,11 +54,13 @@ final class RubyEvaluator {
         }
     }
 
-    /// Unwinds `next`, `break` and `return`.
+    /// Unwinds `next`, `break` and `return`; `stop` ends the whole evaluation, and `stopped`
+    /// says why.
     private enum Jump: Error {
         case next(RubyValue)
         case `break`(RubyValue)
         case `return`
+        case stop
     }
 
     private final class Scope {
@@ -96,6 +98,17 @@ final class RubyEvaluator {
     private(set) var specs: [SpecBuilder] = []
     /// Fatal problems in the order evaluation met them.
     private(set) var errors: [PodspecError] = []
+    /// Why the evaluation stopped before the end of the file: code that runs too long, or a
+    /// value nested too deeply to walk safely.
+    private(set) var stopped: PodspecError?
+    /// Nodes evaluated and values walked so far, against `maximumSteps`.
+    private var steps = 0
+    /// How much work a podspec may take. The corpus's podspecs take at most 535 steps; loops
+    /// over loops (fuzzed or hostile code) could otherwise run for hours.
+    static let maximumSteps = 100_000
+    /// How deeply lists and hashes may nest in a value a variable holds: a loop that wraps a
+    /// value once per iteration would otherwise build one too deep to walk or free.
+    static let maximumValueDepth = RubyParser.maximumDepth
     /// The spec each `Pod::Spec.new` or `subspec` block is building, innermost last.
     private var specStack: [Int] = []
     /// Set while evaluating code whose running depends on something unknown.
@@ -142,6 +155,46 @@ final class RubyEvaluator {
         .unknown(Origin(kind: kind, line: line))
     }
 
+    /// Stops the evaluation with `message` at `line`.
+    private func stop(line: Int, _ message: String) throws(Jump) -> Never {
+        if stopped == nil { stopped = PodspecError(file: path, line: line, message: message) }
+        throw .stop
+    }
+
+    /// Counts `count` steps of work done for `line`, and stops past the budget.
+    private func step(_ count: Int = 1, line: Int) throws(Jump) {
+        steps += count
+        guard steps > Self.maximumSteps else { return }
+        try stop(line: line, "cannot evaluate the podspec: it takes more than \(Self.maximumSteps) steps "
+            + "(loops inside loops?); simplify it")
+    }
+
+    /// Stops when `value`, about to be stored, nests lists and hashes deeper than
+    /// `maximumValueDepth`. Walking it counts as work, so storing big values over and over
+    /// also ends.
+    private func checkNesting(_ value: RubyValue, line: Int) throws(Jump) {
+        var pending: [(value: RubyValue, depth: Int)] = [(value, 1)]
+        while let (current, depth) = pending.popLast() {
+            let children: [RubyValue]
+            switch current {
+            case .array(let items): children = items
+            case .hash(let pairs): children = pairs.flatMap { [$0.key, $0.value] }
+            default: continue
+            }
+            if depth > Self.maximumValueDepth {
+                try stop(line: line, "cannot evaluate the podspec: a value nests too deeply (more than "
+                    + "\(Self.maximumValueDepth) levels of lists and hashes); flatten it")
+            }
+            try step(children.count, line: line)
+            for child in children {
+                switch child {
+                case .array, .hash: pending.append((child, depth + 1))
+                default: break
+                }
+            }
+        }
+    }
+
     // MARK: - Statements
 
     private func statements(_ nodes: [RubyNode], _ scope: Scope) throws(Jump) -> RubyValue {
@@ -166,6 +219,7 @@ final class RubyEvaluator {
     }
 
     private func evaluate(_ node: RubyNode, _ scope: Scope) throws(Jump) -> RubyValue {
+        try step(line: node.line)
         let value = try evaluateNode(node, scope)
         if case .unknown = value { unknownResults += 1 }
         return value
@@ -237,6 +291,7 @@ final class RubyEvaluator {
             return try assign(value, to: target, scope, line: line)
         case .multipleAssign(let names, let valueNode):
             let value = try evaluate(valueNode, scope)
+            try checkNesting(value, line: line)
             for (offset, name) in names.enumerated() {
                 let element: RubyValue
                 switch value {
@@ -274,7 +329,7 @@ final class RubyEvaluator {
             case true?: return try evaluate(right, scope)
             case nil:
                 let origin = value.unknownOrigin!
-                let other = try withTaint(Origin(kind: .condition(origin), line: origin.line)) { () throws(Jump) in
+                let other = try withTaint(Origin.wrapping(origin, in: Origin.Kind.condition)) { () throws(Jump) in
                     try evaluate(right, scope)
                 }
                 // `unknown && false` is false whatever the unknown is.
@@ -287,7 +342,7 @@ final class RubyEvaluator {
             case false?: return try evaluate(right, scope)
             case nil:
                 let origin = value.unknownOrigin!
-                _ = try withTaint(Origin(kind: .condition(origin), line: origin.line)) { () throws(Jump) in try evaluate(right, scope) }
+                _ = try withTaint(Origin.wrapping(origin, in: Origin.Kind.condition)) { () throws(Jump) in try evaluate(right, scope) }
                 return value
             }
         case .not(let inner):
@@ -296,7 +351,7 @@ final class RubyEvaluator {
             return .bool(!truth)
         case .binary(let op, let left, let right):
             if op == "<<", case .local(let name) = left.kind {
-                return appending(try evaluate(right, scope), toVariable: name, scope, line: line)
+                return try appending(try evaluate(right, scope), toVariable: name, scope, line: line)
             }
             return binary(op, try evaluate(left, scope), try evaluate(right, scope), line: line)
         case .negate(let inner):
@@ -311,7 +366,7 @@ final class RubyEvaluator {
             case true?: return try evaluate(yes, scope)
             case false?: return try evaluate(no, scope)
             case nil:
-                let origin = Origin(kind: .condition(condition.unknownOrigin!), line: condition.unknownOrigin!.line)
+                let origin = Origin.wrapping(condition.unknownOrigin!, in: Origin.Kind.condition)
                 try withTaint(origin) { () throws(Jump) in
                     _ = try evaluate(yes, scope)
                     _ = try evaluate(no, scope)
@@ -324,7 +379,7 @@ final class RubyEvaluator {
             case true?: return try statements(thenBody, scope)
             case false?: return try statements(elseBody, scope)
             case nil:
-                let origin = Origin(kind: .condition(condition.unknownOrigin!), line: condition.unknownOrigin!.line)
+                let origin = Origin.wrapping(condition.unknownOrigin!, in: Origin.Kind.condition)
                 try withTaint(origin) { () throws(Jump) in
                     _ = try statements(thenBody, scope)
                     _ = try statements(elseBody, scope)
@@ -360,7 +415,7 @@ final class RubyEvaluator {
                         continue
                     case nil:
                         let inner = (candidate.unknownOrigin ?? subject?.unknownOrigin)!
-                        let origin = Origin(kind: .condition(inner), line: inner.line)
+                        let origin = Origin.wrapping(inner, in: Origin.Kind.condition)
                         try withTaint(origin) { () throws(Jump) in
                             for remaining in whens[offset...] { _ = try statements(remaining.body, scope) }
                             _ = try statements(elseBody, scope)
@@ -507,6 +562,9 @@ final class RubyEvaluator {
 
     private func assign(_ value: RubyValue, to target: RubyNode.Target, _ scope: Scope, line: Int) throws(Jump) -> RubyValue {
         let stored = taint.map { RubyValue.unknown($0) } ?? value
+        // Variables, constants and elements are what outlives an expression: only they can
+        // grow a value deeper on each turn of a loop.
+        try checkNesting(stored, line: line)
         switch target {
         case .local(let name):
             scope.assign(name, stored)
@@ -555,7 +613,7 @@ final class RubyEvaluator {
         }
     }
 
-    private func appending(_ value: RubyValue, toVariable name: String, _ scope: Scope, line: Int) -> RubyValue {
+    private func appending(_ value: RubyValue, toVariable name: String, _ scope: Scope, line: Int) throws(Jump) -> RubyValue {
         let current = scope.lookup(name) ?? .nil
         let updated: RubyValue
         switch current {
@@ -566,6 +624,7 @@ final class RubyEvaluator {
             }
         default: return binary("<<", current, value, line: line)
         }
+        try checkNesting(updated, line: line)
         scope.assign(name, taint.map { .unknown($0) } ?? updated)
         return updated
     }
@@ -713,7 +772,7 @@ final class RubyEvaluator {
         let savedJump = taintedJump
         defer { taintedJump = savedJump }
         do {
-            try withTaint(Origin(kind: .loop(origin), line: origin.line)) { () throws(Jump) in
+            try withTaint(Origin.wrapping(origin, in: { .loop($0) })) { () throws(Jump) in
                 _ = try statements(block.body, inner)
             }
         } catch .next, .break {

@@ -16,12 +16,24 @@ struct RubyLexer {
     private let stopsAtClosingBrace: Bool
     private var braceDepth = 0
     private var ternaryDepth = 0
+    /// Where `nextLineStartsWithDot` last found the `.` of a continuing line.
+    private var continuedUntil = -1
+    /// How many `#{…}` (and interpolating heredoc bodies) enclose this lexer: each level
+    /// lexes in a lexer of its own, so the nesting is bounded like the parser's.
+    private let nesting: Int
 
-    private init(bytes: [UInt8], index: Int, line: Int, stopsAtClosingBrace: Bool) {
+    private init(bytes: [UInt8], index: Int, line: Int, stopsAtClosingBrace: Bool, nesting: Int = 0) {
         self.bytes = bytes
         self.index = index
         self.line = line
         self.stopsAtClosingBrace = stopsAtClosingBrace
+        self.nesting = nesting
+    }
+
+    /// A lexer for code nested in this one's, or the too-deep error past the parser's limit.
+    private func nestedLexer(bytes: [UInt8], index: Int, line: Int, stopsAtClosingBrace: Bool) throws(RubySyntaxError) -> RubyLexer {
+        guard nesting < RubyParser.maximumDepth else { throw .tooDeep(line: line) }
+        return RubyLexer(bytes: bytes, index: index, line: line, stopsAtClosingBrace: stopsAtClosingBrace, nesting: nesting + 1)
     }
 
     /// Tokenises a whole file. The last token is always `.end`.
@@ -200,7 +212,10 @@ struct RubyLexer {
     }
 
     /// A line that starts with `.method` (or `&.method`) continues the statement before it.
-    private func nextLineStartsWithDot() -> Bool {
+    private mutating func nextLineStartsWithDot() -> Bool {
+        // The blank lines before such a line all continue the statement: scanning them again
+        // for each of them made thousands of blank lines take minutes.
+        if index <= continuedUntil { return true }
         var probe = index
         while probe < bytes.count {
             let byte = bytes[probe]
@@ -213,9 +228,10 @@ struct RubyLexer {
             }
         }
         guard probe < bytes.count else { return false }
-        if bytes[probe] == 0x2E { return probe + 1 < bytes.count && bytes[probe + 1] != 0x2E }
-        if bytes[probe] == 0x26 { return probe + 1 < bytes.count && bytes[probe + 1] == 0x2E }
-        return false
+        let continues = bytes[probe] == 0x2E ? probe + 1 < bytes.count && bytes[probe + 1] != 0x2E
+            : bytes[probe] == 0x26 && probe + 1 < bytes.count && bytes[probe + 1] == 0x2E
+        if continues { continuedUntil = probe }
+        return continues
     }
 
     // MARK: - Tokens
@@ -484,7 +500,7 @@ struct RubyLexer {
                     text.removeAll()
                 }
                 let codeLine = line
-                var inner = RubyLexer(bytes: bytes, index: index + 2, line: line, stopsAtClosingBrace: true)
+                var inner = try nestedLexer(bytes: bytes, index: index + 2, line: line, stopsAtClosingBrace: true)
                 try inner.run()
                 inner.tokens.append(RubyToken(kind: .end, text: "", line: inner.line, start: inner.index, end: inner.index, spaceBefore: true))
                 parts.append(.code(inner.tokens, line: codeLine))
@@ -746,7 +762,7 @@ struct RubyLexer {
             return [.text(String(decoding: body, as: UTF8.self))]
         }
         // Read the body as the inside of a double-quoted string that ends at the end of input.
-        var inner = RubyLexer(bytes: body + [0x00], index: 0, line: bodyLine, stopsAtClosingBrace: false)
+        var inner = try nestedLexer(bytes: body + [0x00], index: 0, line: bodyLine, stopsAtClosingBrace: false)
         try inner.lexQuoted(close: 0x00, open: nil, interpolates: true, kind: .string, start: 0, line: bodyLine)
         return inner.tokens.last?.parts ?? []
     }

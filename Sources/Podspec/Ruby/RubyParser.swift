@@ -20,9 +20,19 @@ struct RubyParser {
     /// Inside the arguments of a call without parentheses, a `do` block belongs to the outer
     /// call.
     private var noDoBlock = 0
+    /// How many levels of blocks, brackets, calls and operators enclose the current token.
+    private var depth = 0
 
-    private init(tokens: [RubyToken]) {
+    /// The deepest nesting the reader follows; real podspecs nest a handful of levels. Each
+    /// level costs the recursive descent (then the evaluator and the tree's deallocation) up
+    /// to about 4 KB of stack in a release build and 13 KB in a debug build. Commands run on
+    /// a secondary thread, whose stack is 512 KB on macOS: 256 levels needed up to 514 KB,
+    /// 128 levels stay near half of it (and under 2 MB of Linux's 8 MB in a debug build).
+    static let maximumDepth = 128
+
+    private init(tokens: [RubyToken], depth: Int = 0) {
         self.tokens = tokens
+        self.depth = depth
     }
 
     /// Parses a whole file.
@@ -39,9 +49,9 @@ struct RubyParser {
         }
     }
 
-    /// Parses the code of a `#{…}` interpolation.
-    static func parseInterpolation(_ tokens: [RubyToken], locals: Set<String>) throws(RubySyntaxError) -> [RubyNode] {
-        var parser = RubyParser(tokens: tokens)
+    /// Parses the code of a `#{…}` interpolation found `depth` levels deep.
+    static func parseInterpolation(_ tokens: [RubyToken], locals: Set<String>, depth: Int) throws(RubySyntaxError) -> [RubyNode] {
+        var parser = RubyParser(tokens: tokens, depth: depth)
         parser.scopes = [locals]
         do throws(ParseError) {
             return try parser.statements(until: [])
@@ -77,6 +87,16 @@ struct RubyParser {
         _ = advance()
     }
 
+    /// Enters one more level of nesting: call `ascend()` when leaving it.
+    private mutating func descend() throws(ParseError) {
+        guard depth < Self.maximumDepth else { throw .fatal(.tooDeep(line: current.line)) }
+        depth += 1
+    }
+
+    private mutating func ascend() {
+        depth -= 1
+    }
+
     private mutating func skipNewlines() {
         while current.kind == .newline || current.isOp(";") { _ = advance() }
     }
@@ -94,6 +114,8 @@ struct RubyParser {
     /// Statements up to one of the `terminators` keywords (or `}` when listed), which is not
     /// consumed. With no terminators, up to the end of the input.
     private mutating func statements(until terminators: [String]) throws(ParseError) -> [RubyNode] {
+        try descend()
+        defer { ascend() }
         var result: [RubyNode] = []
         while true {
             skipNewlines()
@@ -186,9 +208,16 @@ struct RubyParser {
 
     private mutating func statement() throws(ParseError) -> RubyNode {
         var node = try multipleAssignmentOrExpression()
+        // Each modifier nests the statement one level deeper in the tree.
+        var chained = 0
+        defer { depth -= chained }
         // Modifiers: `x if c`, `x unless c`, `x while c`, `x rescue y`.
         while current.kind == .keyword {
             let line = current.line
+            if ["if", "unless", "while", "until", "rescue"].contains(current.text) {
+                try descend()
+                chained += 1
+            }
             switch current.text {
             case "if":
                 _ = advance()
@@ -228,6 +257,8 @@ struct RubyParser {
                 let line = current.line
                 position = probe + 1
                 for name in names { declare(name) }
+                try descend()
+                defer { ascend() }
                 let value = try assignmentValue(allowList: true)
                 return RubyNode(.multipleAssign(names, value), line: line)
             }
@@ -238,7 +269,11 @@ struct RubyParser {
     /// `not`, `and` and `or`, the lowest precedence.
     private mutating func expressionStatement() throws(ParseError) -> RubyNode {
         var left = try notExpression()
+        var chained = 0
+        defer { depth -= chained }
         while current.kind == .keyword, current.text == "and" || current.text == "or" {
+            try descend()
+            chained += 1
             let op = advance()
             skipNewlines()
             let right = try notExpression()
@@ -250,6 +285,8 @@ struct RubyParser {
     private mutating func notExpression() throws(ParseError) -> RubyNode {
         if current.isKeyword("not") {
             let line = advance().line
+            try descend()
+            defer { ascend() }
             return RubyNode(.not(try notExpression()), line: line)
         }
         return try expression(allowList: true)
@@ -266,6 +303,8 @@ struct RubyParser {
                 guard let target = assignmentTarget(left) else { throw fail() }
                 _ = advance()
                 if case .local(let name) = target { declare(name) }
+                try descend()
+                defer { ascend() }
                 let value = try assignmentValue(allowList: allowList)
                 return RubyNode(.assign(target, value), line: left.line)
             }
@@ -273,6 +312,8 @@ struct RubyParser {
                 guard let target = assignmentTarget(left) else { throw fail() }
                 _ = advance()
                 if case .local(let name) = target { declare(name) }
+                try descend()
+                defer { ascend() }
                 let value = try assignmentValue(allowList: false)
                 return RubyNode(.operatorAssign(target, String(op.dropLast()), value), line: left.line)
             }
@@ -325,6 +366,8 @@ struct RubyParser {
         let condition = try range()
         guard current.isOp("?") else { return condition }
         let line = advance().line
+        try descend()
+        defer { ascend() }
         skipNewlines()
         let yes = try ternary()
         skipNewlines()
@@ -362,7 +405,11 @@ struct RubyParser {
     /// Binary operators by precedence climbing: operands of operators at `minimum` or above.
     private mutating func binary(_ minimum: Int) throws(ParseError) -> RubyNode {
         var left = try unary()
+        var chained = 0
+        defer { depth -= chained }
         while current.kind == .op, let level = Self.binaryPrecedence[current.text], level >= minimum {
+            try descend()
+            chained += 1
             let op = advance()
             skipNewlines()
             let right = try binary(level + 1)
@@ -379,6 +426,8 @@ struct RubyParser {
     }
 
     private mutating func unary() throws(ParseError) -> RubyNode {
+        try descend()
+        defer { ascend() }
         let token = current
         if token.kind == .op {
             switch token.text {
@@ -463,56 +512,68 @@ struct RubyParser {
         case .identifier:
             return try identifier()
         case .constant:
-            _ = advance()
-            if current.isOp("("), !current.spaceBefore {
-                let arguments = try parenthesizedArguments()
-                return try withBlock(RubyNode.Call(receiver: nil, name: token.text, arguments: arguments, block: nil), line: line)
-            }
-            return RubyNode(.constant(scope: nil, name: token.text), line: line)
+            return try constantOrCall()
         case .keyword:
             return try keyword()
         case .op:
-            switch token.text {
-            case "(":
-                _ = advance()
-                let body = try statements(until: [")"])
-                try expectOp(")")
-                if body.count == 1 { return body[0] }
-                return RubyNode(.sequence(body), line: line)
-            case "[":
-                _ = advance()
-                let elements = try argumentList(closing: "]")
-                return RubyNode(.array(elements), line: line)
-            case "{":
-                return try hashLiteral()
-            case "::":
-                _ = advance()
-                guard current.kind == .constant else { throw fail() }
-                let name = advance().text
-                return RubyNode(.constant(scope: nil, name: name), line: line)
-            case "->":
-                _ = advance()
-                if current.isOp("(") {
-                    _ = try parenthesizedArguments()
-                } else {
-                    while current.kind == .identifier || current.isOp(",") { _ = advance() }
-                }
-                if current.isOp("{") || current.isKeyword("do") {
-                    _ = try block()
-                } else {
-                    throw fail()
-                }
-                return RubyNode(.lambda, line: line)
-            case "*":
-                _ = advance()
-                return RubyNode(.splat(try ternary()), line: line)
-            case "..", "...":
-                _ = advance()
-                return RubyNode(.range(nil, try binary(0)), line: line)
-            default:
+            return try operatorPrimary()
+        case .newline, .end:
+            throw fail()
+        }
+    }
+
+    /// `Name` or `Name(…)`.
+    private mutating func constantOrCall() throws(ParseError) -> RubyNode {
+        let token = advance()
+        if current.isOp("("), !current.spaceBefore {
+            let arguments = try parenthesizedArguments()
+            return try withBlock(RubyNode.Call(receiver: nil, name: token.text, arguments: arguments, block: nil), line: token.line)
+        }
+        return RubyNode(.constant(scope: nil, name: token.text), line: token.line)
+    }
+
+    /// A primary that starts with an operator: parentheses, a list, a hash, a lambda, a splat.
+    private mutating func operatorPrimary() throws(ParseError) -> RubyNode {
+        let token = current
+        let line = token.line
+        switch token.text {
+        case "(":
+            _ = advance()
+            let body = try statements(until: [")"])
+            try expectOp(")")
+            if body.count == 1 { return body[0] }
+            return RubyNode(.sequence(body), line: line)
+        case "[":
+            _ = advance()
+            let elements = try argumentList(closing: "]")
+            return RubyNode(.array(elements), line: line)
+        case "{":
+            return try hashLiteral()
+        case "::":
+            _ = advance()
+            guard current.kind == .constant else { throw fail() }
+            let name = advance().text
+            return RubyNode(.constant(scope: nil, name: name), line: line)
+        case "->":
+            _ = advance()
+            if current.isOp("(") {
+                _ = try parenthesizedArguments()
+            } else {
+                while current.kind == .identifier || current.isOp(",") { _ = advance() }
+            }
+            if current.isOp("{") || current.isKeyword("do") {
+                _ = try block()
+            } else {
                 throw fail()
             }
-        case .newline, .end:
+            return RubyNode(.lambda, line: line)
+        case "*":
+            _ = advance()
+            return RubyNode(.splat(try ternary()), line: line)
+        case "..", "...":
+            _ = advance()
+            return RubyNode(.range(nil, try binary(0)), line: line)
+        default:
             throw fail()
         }
     }
@@ -537,9 +598,11 @@ struct RubyParser {
             case .text(let text):
                 result.append(.text(text))
             case .code(let codeTokens, let line):
-                do {
-                    result.append(.code(try Self.parseInterpolation(codeTokens, locals: scopes.reduce(into: []) { $0.formUnion($1) })))
+                do throws(RubySyntaxError) {
+                    let locals = scopes.reduce(into: Set<String>()) { $0.formUnion($1) }
+                    result.append(.code(try Self.parseInterpolation(codeTokens, locals: locals, depth: depth)))
                 } catch {
+                    if error.nestsTooDeeply { throw .fatal(error) }
                     result.append(.code([RubyNode(.unparsable(writes: [], local: nil), line: line)]))
                 }
             }
@@ -614,6 +677,8 @@ struct RubyParser {
     }
 
     private mutating func commandArguments() throws(ParseError) -> [RubyNode] {
+        try descend()
+        defer { ascend() }
         noDoBlock += 1
         defer { noDoBlock -= 1 }
         var arguments: [RubyNode] = []
@@ -638,6 +703,8 @@ struct RubyParser {
     /// Newlines and a trailing comma are allowed; `key => value` and `key: value` pairs
     /// become one hash at the end.
     private mutating func argumentList(closing: String) throws(ParseError) -> [RubyNode] {
+        try descend()
+        defer { ascend() }
         let saved = noDoBlock
         noDoBlock = 0
         defer { noDoBlock = saved }
@@ -714,6 +781,8 @@ struct RubyParser {
 
     private mutating func hashLiteral() throws(ParseError) -> RubyNode {
         let line = advance().line  // {
+        try descend()
+        defer { ascend() }
         var pairs: [(key: RubyNode, value: RubyNode)] = []
         var values: [RubyNode] = []
         let saved = noDoBlock
@@ -814,6 +883,8 @@ struct RubyParser {
         return RubyNode(.begin(body: body, rescues: rescues, else: elseBody, ensure: ensureBody), line: line)
     }
 
+    /// A keyword that starts an expression. Each construct has a function of its own, so the
+    /// frame this one keeps on the stack while the construct's body is parsed stays small.
     private mutating func keyword() throws(ParseError) -> RubyNode {
         let token = advance()
         let line = token.line
@@ -823,87 +894,16 @@ struct RubyParser {
         case "false": return RubyNode(.false, line: line)
         case "self": return RubyNode(.self, line: line)
         case "__FILE__", "__LINE__": return RubyNode(.variable(token.text), line: line)
-        case "if":
-            return try conditional(line: line, negated: false)
-        case "unless":
-            return try conditional(line: line, negated: true)
-        case "while", "until":
-            noDoBlock += 1
-            let condition = try expressionStatement()
-            noDoBlock -= 1
-            if current.isKeyword("do") { _ = advance() }
-            let body = try statements(until: ["end"])
-            _ = advance()
-            return RubyNode(.loop(kind: token.text, condition: condition, body: body), line: line)
-        case "for":
-            while current.kind == .identifier || current.isOp(",") {
-                if current.kind == .identifier { declare(current.text) }
-                _ = advance()
-            }
-            guard current.isKeyword("in") else { throw fail() }
-            _ = advance()
-            noDoBlock += 1
-            let collection = try expressionStatement()
-            noDoBlock -= 1
-            if current.isKeyword("do") { _ = advance() }
-            let body = try statements(until: ["end"])
-            _ = advance()
-            return RubyNode(.loop(kind: "for", condition: collection, body: body), line: line)
-        case "case":
-            let subject: RubyNode? = current.kind == .newline ? nil : try expressionStatement()
-            skipNewlines()
-            var whens: [(values: [RubyNode], body: [RubyNode])] = []
-            while current.isKeyword("when") {
-                _ = advance()
-                var values: [RubyNode] = []
-                repeat {
-                    if current.isOp(",") { _ = advance(); skipNewlines() }
-                    values.append(try listElement())
-                } while current.isOp(",")
-                if current.isKeyword("then") { _ = advance() }
-                whens.append((values, try statements(until: ["when", "else", "end"])))
-            }
-            var elseBody: [RubyNode] = []
-            if current.isKeyword("else") {
-                _ = advance()
-                elseBody = try statements(until: ["end"])
-            }
-            guard current.isKeyword("end") else { throw fail() }
-            _ = advance()
-            return RubyNode(.case(subject: subject, whens: whens, else: elseBody), line: line)
-        case "begin":
-            let body = try statements(until: ["end", "rescue", "ensure", "else"])
-            if current.isKeyword("end") {
-                _ = advance()
-                return RubyNode(.begin(body: body, rescues: [], else: [], ensure: []), line: line)
-            }
-            return try beginClauses(body: body, line: line)
-        case "def":
-            return try definition(line: line)
-        case "class", "module":
-            var name = ""
-            while current.kind != .newline && !current.isOp(";") && current.kind != .end {
-                name += advance().text
-            }
-            scopes.append([])
-            defer { scopes.removeLast() }
-            _ = try bodyStatements(until: "end")
-            return RubyNode(.definition(name), line: line)
-        case "return", "next", "break":
-            var value: RubyNode?
-            if current.kind != .newline, current.kind != .end, !current.isOp(";"),
-               !(current.kind == .keyword && ["if", "unless", "end", "while", "until"].contains(current.text)),
-               !current.isOp("}") {
-                value = try expression(allowList: true)
-            }
-            return RubyNode(.jump(token.text, value), line: line)
-        case "yield", "super":
-            if current.isOp("("), !current.spaceBefore {
-                _ = try parenthesizedArguments()
-            } else if startsCommandArgument() {
-                _ = try commandArguments()
-            }
-            return RubyNode(.call(.init(receiver: nil, name: token.text, arguments: [], block: nil)), line: line)
+        case "if": return try conditional(line: line, negated: false)
+        case "unless": return try conditional(line: line, negated: true)
+        case "while", "until": return try whileLoop(kind: token.text, line: line)
+        case "for": return try forLoop(line: line)
+        case "case": return try caseExpression(line: line)
+        case "begin": return try beginBlock(line: line)
+        case "def": return try definition(line: line)
+        case "class", "module": return try classOrModule(line: line)
+        case "return", "next", "break": return try jump(token.text, line: line)
+        case "yield", "super": return try yieldOrSuper(token.text, line: line)
         case "defined?":
             _ = try unary()
             return RubyNode(.defined, line: line)
@@ -917,6 +917,95 @@ struct RubyParser {
         }
     }
 
+    private mutating func whileLoop(kind: String, line: Int) throws(ParseError) -> RubyNode {
+        noDoBlock += 1
+        let condition = try expressionStatement()
+        noDoBlock -= 1
+        if current.isKeyword("do") { _ = advance() }
+        let body = try statements(until: ["end"])
+        _ = advance()
+        return RubyNode(.loop(kind: kind, condition: condition, body: body), line: line)
+    }
+
+    private mutating func forLoop(line: Int) throws(ParseError) -> RubyNode {
+        while current.kind == .identifier || current.isOp(",") {
+            if current.kind == .identifier { declare(current.text) }
+            _ = advance()
+        }
+        guard current.isKeyword("in") else { throw fail() }
+        _ = advance()
+        noDoBlock += 1
+        let collection = try expressionStatement()
+        noDoBlock -= 1
+        if current.isKeyword("do") { _ = advance() }
+        let body = try statements(until: ["end"])
+        _ = advance()
+        return RubyNode(.loop(kind: "for", condition: collection, body: body), line: line)
+    }
+
+    private mutating func caseExpression(line: Int) throws(ParseError) -> RubyNode {
+        let subject: RubyNode? = current.kind == .newline ? nil : try expressionStatement()
+        skipNewlines()
+        var whens: [(values: [RubyNode], body: [RubyNode])] = []
+        while current.isKeyword("when") {
+            _ = advance()
+            var values: [RubyNode] = []
+            repeat {
+                if current.isOp(",") { _ = advance(); skipNewlines() }
+                values.append(try listElement())
+            } while current.isOp(",")
+            if current.isKeyword("then") { _ = advance() }
+            whens.append((values, try statements(until: ["when", "else", "end"])))
+        }
+        var elseBody: [RubyNode] = []
+        if current.isKeyword("else") {
+            _ = advance()
+            elseBody = try statements(until: ["end"])
+        }
+        guard current.isKeyword("end") else { throw fail() }
+        _ = advance()
+        return RubyNode(.case(subject: subject, whens: whens, else: elseBody), line: line)
+    }
+
+    private mutating func beginBlock(line: Int) throws(ParseError) -> RubyNode {
+        let body = try statements(until: ["end", "rescue", "ensure", "else"])
+        if current.isKeyword("end") {
+            _ = advance()
+            return RubyNode(.begin(body: body, rescues: [], else: [], ensure: []), line: line)
+        }
+        return try beginClauses(body: body, line: line)
+    }
+
+    private mutating func classOrModule(line: Int) throws(ParseError) -> RubyNode {
+        var name = ""
+        while current.kind != .newline && !current.isOp(";") && current.kind != .end {
+            name += advance().text
+        }
+        scopes.append([])
+        defer { scopes.removeLast() }
+        _ = try bodyStatements(until: "end")
+        return RubyNode(.definition(name), line: line)
+    }
+
+    private mutating func jump(_ kind: String, line: Int) throws(ParseError) -> RubyNode {
+        var value: RubyNode?
+        if current.kind != .newline, current.kind != .end, !current.isOp(";"),
+           !(current.kind == .keyword && ["if", "unless", "end", "while", "until"].contains(current.text)),
+           !current.isOp("}") {
+            value = try expression(allowList: true)
+        }
+        return RubyNode(.jump(kind, value), line: line)
+    }
+
+    private mutating func yieldOrSuper(_ name: String, line: Int) throws(ParseError) -> RubyNode {
+        if current.isOp("("), !current.spaceBefore {
+            _ = try parenthesizedArguments()
+        } else if startsCommandArgument() {
+            _ = try commandArguments()
+        }
+        return RubyNode(.call(.init(receiver: nil, name: name, arguments: [], block: nil)), line: line)
+    }
+
     /// The rest of an `if`, `unless` or `elsif`, up to and including its `end`.
     private mutating func conditional(line: Int, negated: Bool) throws(ParseError) -> RubyNode {
         let condition = try expressionStatement()
@@ -925,6 +1014,8 @@ struct RubyParser {
         var elseBody: [RubyNode] = []
         if !negated, current.isKeyword("elsif") {
             let elsifLine = advance().line
+            try descend()
+            defer { ascend() }
             // The nested conditional consumes the shared `end`.
             elseBody = [try conditional(line: elsifLine, negated: false)]
             return RubyNode(.if(condition: condition, then: thenBody, else: elseBody), line: line)
@@ -982,8 +1073,16 @@ struct RubyParser {
 
     private mutating func postfix(_ base: RubyNode) throws(ParseError) -> RubyNode {
         var node = base
+        // Each call, constant or index in a chain nests the tree one level deeper.
+        var chained = 0
+        defer { depth -= chained }
         while true {
             let token = current
+            if token.kind == .op, token.text == "." || token.text == "&." || token.text == "::"
+                || (token.text == "[" && !token.spaceBefore) {
+                try descend()
+                chained += 1
+            }
             if token.kind == .op, token.text == "." || token.text == "&." {
                 _ = advance()
                 skipNewlines()

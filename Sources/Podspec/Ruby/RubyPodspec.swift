@@ -14,10 +14,11 @@ enum RubyPodspec {
             program = try RubyParser.parse(try RubyLexer.tokenize(bytes))
         } catch {
             throw PodspecError(
-                file: path, line: error.line, message: "cannot parse the podspec: \(error.message); fix the Ruby syntax")
+                file: path, line: error.line, message: "cannot parse the podspec: \(error.message); \(error.fix)")
         }
         let evaluator = RubyEvaluator(path: path)
         let result = evaluator.run(program)
+        if let stopped = evaluator.stopped { throw stopped }
         if case .spec(let id) = result, evaluator.specs[id].parent == nil {
             return Evaluation(evaluator: evaluator, root: id)
         }

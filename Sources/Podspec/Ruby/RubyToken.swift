@@ -99,4 +99,18 @@ enum RubyStringPart {
 struct RubySyntaxError: Error {
     var line: Int
     var message: String
+    /// Whether the code nests deeper than the parser follows: fatal wherever it is found.
+    var nestsTooDeeply = false
+
+    /// How to fix it, after the message.
+    var fix: String { nestsTooDeeply ? "flatten it" : "fix the Ruby syntax" }
+
+    /// Code nested deeper than `RubyParser.maximumDepth`, at `line`.
+    static func tooDeep(line: Int) -> RubySyntaxError {
+        RubySyntaxError(
+            line: line,
+            message: "the code nests too deeply (more than \(RubyParser.maximumDepth) levels of blocks, brackets, "
+                + "calls and operators)",
+            nestsTooDeeply: true)
+    }
 }

@@ -141,6 +141,27 @@ struct Origin: Sendable {
     var kind: Kind
     var line: Int
 
+    /// How many origins `inner` may wrap: a loop that carries an unknown value through a
+    /// condition on every turn would otherwise nest origins as deep as it runs.
+    static let maximumNesting = 8
+
+    /// `inner` wrapped in `wrap` (a condition or a loop over it), on `inner`'s line; past
+    /// `maximumNesting` levels `inner` stands for the whole chain.
+    static func wrapping(_ inner: Origin, in wrap: (Origin) -> Kind) -> Origin {
+        var nesting = 0
+        var current = inner
+        while nesting < maximumNesting {
+            switch current.kind {
+            case .condition(let next), .loop(let next?):
+                current = next
+                nesting += 1
+            default:
+                return Origin(kind: wrap(inner), line: inner.line)
+            }
+        }
+        return inner
+    }
+
     /// Why the value is unknown, as a clause that follows "it".
     var reason: String {
         switch kind {
