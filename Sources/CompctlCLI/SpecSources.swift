@@ -8,33 +8,11 @@ import Foundation
 import Git
 import SpecRepo
 
-/// Process-wide libgit2 set-up, done once before the first git operation of any command.
-enum GitSession {
-    private static let failure: (any Error)? = {
-        do {
-            // COMPCTL_GIT_ISOLATE=1 (the tests) keeps ~/.gitconfig and /etc/gitconfig out.
-            try Git.isolateFromUserConfigIfRequested(environment: ProcessInfo.processInfo.environment)
-        } catch {
-            return error
-        }
-        // One compctl run reads each git object about once (a 10,000-pod listing reads
-        // 210,000 trees once each), so libgit2's object cache would only cost memory and
-        // time: listing a large spec repo takes about half as long without it.
-        Git.setObjectCaching(enabled: false)
-        return nil
-    }()
-
-    /// Applies the set-up; throws if isolating from the user's git config failed.
-    static func prepare() throws {
-        if let failure { throw failure }
-    }
-}
-
 /// Everything a command needs to turn SOURCE arguments into spec repos: the configuration,
 /// the cache under `$COMPCTL_HOME` and a progress line for clones and fetches.
 struct SpecSources {
     let configuration: Configuration
-    let resolver: SourceLocator
+    let locator: SourceLocator
     let reporter: TransferReporter
 
     /// Loads the configuration (a bad compctl.yml is an error) and sets up git.
@@ -49,20 +27,31 @@ struct SpecSources {
         let reporter = TransferReporter()
         self.reporter = reporter
         let cache = SpecRepoCache.standard(progress: { activity, progress in reporter.report(activity, progress) })
-        resolver = SourceLocator(
-            cache: cache,
-            configured: configuration.specRepos.map {
-                ConfiguredSpecRepo(name: $0.name, url: configuration.resolve(path: $0.url))
-            },
-            fetchesCachedSources: fetch)
+        // By priority, lowest first; equal priorities keep the file's order.
+        let configured = configuration.specRepos.enumerated()
+            .sorted { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }
+            .map { ConfiguredSpecRepo(name: $0.element.name, url: configuration.resolve(path: $0.element.url),
+                                      writtenURL: $0.element.url) }
+        locator = SourceLocator(cache: cache, configured: configured, fetchesCachedSources: fetch)
     }
 
-    var cache: SpecRepoCache { resolver.cache }
+    var cache: SpecRepoCache { locator.cache }
 
     /// Opens `source`, ending any progress line afterwards.
     func open(_ source: String, depth: ListingDepth = .versionDirectories) throws -> OpenedSource {
         defer { reporter.finish() }
-        return try resolver.open(source, depth: depth)
+        return try locator.open(source, depth: depth)
+    }
+
+    /// The spec repos `arguments` name (`--source`), or with none compctl.yml's by priority,
+    /// for the commands that resolve; every SOURCE that cannot be read is an `error:` line.
+    func sources(_ arguments: [String], depth: ListingDepth = .onDemand) throws -> [SpecRepoSource] {
+        defer { reporter.finish() }
+        do {
+            return try locator.sources(arguments, depth: depth)
+        } catch SpecRepoError.several(let messages) {
+            throw CommandError(messages.joined(separator: "\nerror: "))
+        }
     }
 }
 

@@ -1,11 +1,12 @@
 import Foundation
+import Graph
 import Podspec
 import Testing
 import Versioning
 @testable import SpecRepo
 
-/// A `SpecSource` that only knows names and versions.
-final class FakeSource: SpecSource, @unchecked Sendable {
+/// A `SpecProvider` that only knows names and versions.
+final class FakeSource: SpecProvider, @unchecked Sendable {
     let name: String
     private let pods: [String: [Version]]
 
@@ -39,7 +40,7 @@ extension Specification {
 }
 
 @Suite struct SpecLinterTests {
-    private func lint(_ spec: Specification, sources: [any SpecSource] = [FakeSource.test()]) -> [String] {
+    private func lint(_ spec: Specification, sources: [any SpecProvider] = [FakeSource.test()]) -> [String] {
         SpecLinter(sources: sources).lint(spec, file: "Foo.podspec").map(\.message)
     }
 
