@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "Podspec", dependencies: ["Versioning"]),
 
         // Private spec repos in CocoaPods' layout (plain, `Specs/`, sharded by MD5 prefix):
-        // listing names and versions, reporting junk, and loading specs lazily.
+        // listing names and versions, reporting junk, and loading specs lazily; serves them
+        // through Graph's `SpecProvider`. `SourceLocator` reads every command's SOURCE.
         .target(
             name: "SpecRepo",
             dependencies: [
