@@ -67,7 +67,7 @@ public struct SourceLocator {
     /// Whether a cached repo is fetched before it is read (a fresh clone is never fetched).
     public var fetchesCachedSources: Bool
 
-    /// A resolver over `cache` and the configured repos.
+    /// A locator over `cache` and the configured repos.
     public init(
         cache: SpecRepoCache, configured: [ConfiguredSpecRepo] = [],
         workingDirectory: String = FileManager.default.currentDirectoryPath, fetchesCachedSources: Bool = true
