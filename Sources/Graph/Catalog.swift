@@ -156,6 +156,10 @@ final class Catalog {
         do {
             let specification = try provider.specification(name: universe.name, version: version)
             state = .loaded(SpecModel(specification: specification, version: version))
+        } catch let error as GraphError where error.isUnreadableSource {
+            // The source could not be reached: no reason to skip to an older version.
+            if sourceFailure == nil { sourceFailure = error }
+            state = .failed(String(describing: error))
         } catch {
             state = .failed(String(describing: error))
             failures.append((universe.name, version, String(describing: error)))

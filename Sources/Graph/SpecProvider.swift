@@ -21,7 +21,9 @@ public protocol SpecProvider: Sendable {
     func versions(of name: String) throws -> [Version]
 
     /// The spec of `name` at `version`. Throws when the source lacks it, when it cannot be
-    /// read or parsed, or when it disagrees with where it is filed.
+    /// read or parsed, or when it disagrees with where it is filed: that version is skipped,
+    /// with a warning. A source that cannot reach the spec at all (a network failure) throws
+    /// `GraphError.unreadableSource` instead, which ends the resolution.
     func specification(name: String, version: Version) throws -> Specification
 
     /// A hint that the versions (and then specs) of the pods `names` (root names) are about to

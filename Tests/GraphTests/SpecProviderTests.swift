@@ -43,6 +43,23 @@ final class RecordingProvider: SpecProvider, @unchecked Sendable {
     }
 }
 
+/// A source whose newest version's spec cannot be had, with `error`.
+struct FetchFailingProvider: SpecProvider {
+    let inner: InMemorySpecProvider
+    let newest: Version
+    let error: any Error & Sendable
+    var name: String { inner.name }
+
+    func podNames() throws -> [String] { inner.podNames() }
+
+    func versions(of name: String) throws -> [Version] { inner.versions(of: name) + [newest] }
+
+    func specification(name: String, version: Version) throws -> Specification {
+        if version == newest { throw error }
+        return try inner.specification(name: name, version: version)
+    }
+}
+
 @Suite struct SpecProviderTests {
     /// The solver announces each batch of pods before it reads them, once per pod, so a
     /// remote source can fetch the batch in parallel.
@@ -72,6 +89,17 @@ final class RecordingProvider: SpecProvider, @unchecked Sendable {
         #expect(throws: GraphError.unreadableSource(source: "remote", pod: nil, message: "HTTP 503 for all_pods.txt")) {
             try unlisted.newestReleaseGraph()
         }
+    }
+
+    /// A spec the source cannot fetch ends the resolution; only a spec that does not read
+    /// is skipped for an older version.
+    @Test func aSpecTheSourceCannotFetchIsNoReasonToTakeAnOlderVersion() throws {
+        let unreachable = GraphError.unreadableSource(source: "remote", pod: "B", message: "timed out fetching B 2.0")
+        let source = InMemorySpecProvider(name: "remote", specs: pod("B", ["1.0"]))
+        let fetching = FetchFailingProvider(inner: source, newest: v("2.0"), error: unreachable)
+        #expect(throws: unreachable) { try Resolver(providers: [fetching]).resolve(ResolveRequest(requirements: [.app("B")])) }
+        let unparsable = FetchFailingProvider(inner: source, newest: v("2.0"), error: RecordingProvider.Failure(description: "bad"))
+        #expect(try resolved([unparsable], [.app("B")]) == ["B (1.0)"])
     }
 
     /// A failure while the checks look pods up is an error too, not a missing problem.
