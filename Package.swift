@@ -38,18 +38,19 @@ let package = Package(
         .target(name: "Podspec", dependencies: ["Versioning"]),
 
         // Private spec repos in CocoaPods' layout (plain, `Specs/`, sharded by MD5 prefix):
-        // listing names and versions, reporting junk, and loading specs lazily.
+        // listing names and versions, reporting junk, and loading specs lazily; serves them
+        // through Graph's `SpecProvider`. `SourceLocator` reads every command's SOURCE.
         .target(
             name: "SpecRepo",
             dependencies: [
-                "Versioning", "Podspec", "Git",
+                "Versioning", "Podspec", "Git", "Graph",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
 
         // Releasing a component from its work tree (`compctl bump`): rewrite the podspec's
         // version, commit, tag, push, and undo the local steps when a later one fails.
-        .target(name: "ComponentRelease", dependencies: ["Versioning", "Podspec", "Git", "FileIO"]),
+        .target(name: "ComponentRelease", dependencies: ["Versioning", "Podspec", "Git", "Graph", "FileIO"]),
 
         // Developer tool, not shipped: writes seeded synthetic spec repos (N pods x M
         // versions, layered `~>` dependencies, some rcs) for `scripts/bench.sh`.
@@ -117,7 +118,7 @@ let package = Package(
         // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.
         .testTarget(
             name: "SpecRepoTests",
-            dependencies: ["SpecRepo", "Versioning", "Podspec", "Git"],
+            dependencies: ["SpecRepo", "Versioning", "Podspec", "Git", "Graph"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),

@@ -76,7 +76,7 @@ struct BumpCommand: ParsableCommand {
         var publishing: (file: PodspecFile, target: PublishTarget, name: String, url: String, plan: PublishPlan)?
         if let publish {
             publishing = try reportingErrors {
-                let target = try sources.resolver.publishTarget(publish)
+                let target = try sources.locator.publishTarget(publish)
                 let file = PodspecFile(path: plan.podspecDisplayPath, contents: plan.newContents,
                                        spec: try PodspecReader.read(data: plan.newContents, path: plan.podspecDisplayPath))
                 let shown = PublishTarget(name: target.name, url: Git.redact(target.url))

@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import Config
 import Graph
+import SpecRepo
 
 extension GraphFormat: ExpressibleByArgument {}
 
@@ -74,10 +75,10 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [ResolvedSource]) in
+        let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [SpecRepoSource]) in
             let configuration = try config.load()
             if let podfile { try PodfileInputs.requireFile(podfile) }
-            return (configuration, try SourceResolver(configuration: configuration).sources(sourceOptions.sources))
+            return (configuration, try SpecSources(configuration: configuration).sources(sourceOptions.sources))
         }
         let inputs = try podfile.map { path in
             try reportingErrors { try PodfileInputs(path: path, sources: sources) }
@@ -93,13 +94,15 @@ struct GraphCommand: ParsableCommand {
             warnings = resolution.warnings
             ResolutionReport.printUnmanaged(resolution.unmanaged)
         } else {
-            (graph, warnings) = catalog.newestReleaseGraph()
+            (graph, warnings) = try reportingErrors { try catalog.newestReleaseGraph() }
         }
         ResolutionReport.printWarnings(warnings, inputs: inputs, sources: sources)
 
         let problems = check
-            ? GraphChecker(catalog: catalog, layers: Self.layerRules(configuration), interfaceSuffix: Self.interfaceSuffix(configuration))
-                .problems(in: graph)
+            ? try reportingErrors {
+                try GraphChecker(catalog: catalog, layers: Self.layerRules(configuration), interfaceSuffix: Self.interfaceSuffix(configuration))
+                    .problems(in: graph)
+            }
             : nil
         let waves = try affected.map { name in
             try reportingErrors {

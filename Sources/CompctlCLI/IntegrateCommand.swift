@@ -220,8 +220,8 @@ struct IntegrateCommand: AsyncParsableCommand {
         var staged: String
         var scratch: String
         var sources: SpecSources
-        var stagedSources: [ResolvedSource]
-        var originalSources: [ResolvedSource]
+        var stagedSources: [SpecRepoSource]
+        var originalSources: [SpecRepoSource]
         var edit: ManifestEdit
         var inputs: PodfileInputs
         /// The project's `package_swift`, pinned along with the Podfile.
@@ -249,13 +249,20 @@ struct IntegrateCommand: AsyncParsableCommand {
                              interfaceSuffix: GraphCommand.interfaceSuffix(configuration))
             }
             let originalCatalog = PodCatalog(providers: originalSources.map(\.repository))
-            let before = (try? Resolver(catalog: originalCatalog).resolve(inputs.request))
-                .map { Set(checkerFor(originalCatalog).problems(in: $0.graph).map(\.description)) } ?? []
+            let before: Set<String>
+            do {
+                let original = try Resolver(catalog: originalCatalog).resolve(inputs.request)
+                before = Set(try checkerFor(originalCatalog).problems(in: original.graph).map(\.description))
+            } catch let error as GraphError where error.isUnreadableSource {
+                throw error
+            } catch {
+                before = []
+            }
             let catalog = PodCatalog(providers: stagedSources.map(\.repository))
             var pinned = inputs
             pinned.request = PinPlanner.applying(candidates.map(\.pin), to: inputs.request, addTo: nil)
             let resolution = try pinned.resolve(against: catalog, sources: stagedSources)
-            return checkerFor(catalog).problems(in: resolution.graph).filter { !before.contains($0.description) }
+            return try checkerFor(catalog).problems(in: resolution.graph).filter { !before.contains($0.description) }
         }
     }
 
@@ -288,7 +295,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         if push { try requireInStepWithOrigin(project) }
 
         let sources = try SpecSources(configuration: configuration)
-        let target = try sources.resolver.publishTarget(repoSource)
+        let target = try sources.locator.publishTarget(repoSource)
         let opened = try sources.open(repoSource, depth: .versions)
         let scratch = try ScratchDirectory.make()
         do {
@@ -301,13 +308,12 @@ struct IntegrateCommand: AsyncParsableCommand {
             let staged = scratch + "/staged-specs.git"
             try Self.stage(candidates.compactMap(\.podspec), from: target.url, into: staged, name: target.name)
 
-            let reader = SourceResolver(configuration: configuration, depth: .onDemand)
             let others = configuration.specRepos.map(\.name).filter { $0 != repoSource && $0 != opened.name }
-            let stagedSources = try reader.sources([staged] + others)
-            let originalSources = try reader.sources([repoSource] + others)
+            let stagedSources = try sources.sources([staged] + others)
+            let originalSources = try sources.sources([repoSource] + others)
             let inputs = try PodfileInputs(path: podfilePath, sources: stagedSources, warnsOfUnfinishedIntegrate: false)
             let catalog = PodCatalog(providers: stagedSources.map(\.repository))
-            let problems = PinPlanner.versionProblems(candidates.map(\.pin), catalog: catalog)
+            let problems = try PinPlanner.versionProblems(candidates.map(\.pin), catalog: catalog)
             if !problems.isEmpty { throw PinProblems(messages: problems) }
             let edit = try PinPlanner.edit(candidates.map(\.pin), podfile: podfilePath, addTo: nil)
             if let packageManifest, let bytes = FileManager.default.contents(atPath: packageManifest) {

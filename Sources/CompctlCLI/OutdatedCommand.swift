@@ -3,6 +3,7 @@ import Config
 import Foundation
 import Graph
 import Manifest
+import SpecRepo
 import Versioning
 
 /// `compctl outdated`: for each project of compctl.yml (main projects and example apps),
@@ -58,9 +59,9 @@ struct OutdatedCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [ResolvedSource]) in
+        let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [SpecRepoSource]) in
             let configuration = try config.load()
-            return (configuration, try SourceResolver(configuration: configuration).sources(sourceOptions.sources))
+            return (configuration, try SpecSources(configuration: configuration).sources(sourceOptions.sources))
         }
         let catalog = PodCatalog(providers: sources.map(\.repository))
         var targets: [(String, String)] = []
@@ -89,7 +90,7 @@ struct OutdatedCommand: ParsableCommand {
             var rows: [Row] = []
             var seen: Set<String> = []
             for declaration in parsed.declarations where !seen.contains(declaration.rootName) {
-                let versions = catalog.versions(of: declaration.rootName)
+                let versions = try reportingErrors { try catalog.versions(of: declaration.rootName) }
                 guard !versions.isEmpty, declaration.options.externalSource == nil else { continue }
                 let exact = declaration.requirements.count == 1 ? Self.exact(declaration.requirements[0]) : nil
                 guard let pinned = exact ?? locked[declaration.rootName] else { continue }

@@ -2,6 +2,7 @@ import Config
 import FileIO
 import Foundation
 import Manifest
+import SpecRepo
 import Versioning
 
 /// The Package.swift side of `pin` and `integrate`: a project's `package_swift` gets
@@ -23,7 +24,7 @@ enum PackageSwiftPins {
     /// The package pins for `pins`: each component's `source.git` (from the first source
     /// holding that version) when the manifest bytes have a `.package(url:)` for it.
     static func packagePins(_ pins: [PinArgument], manifest bytes: [UInt8], path: String,
-                            sources: [ResolvedSource]) throws -> [PackagePin] {
+                            sources: [SpecRepoSource]) throws -> [PackagePin] {
         let manifest = try PackageManifest(parsing: bytes, path: path)
         var urls: Set<String> = []
         for dependency in manifest.dependencies {
@@ -41,7 +42,7 @@ enum PackageSwiftPins {
 
     /// The manifest's bytes with `pins` applied (the same bytes when nothing matches).
     static func pinned(_ pins: [PinArgument], manifest bytes: [UInt8], path: String,
-                       sources: [ResolvedSource]) throws -> [UInt8] {
+                       sources: [SpecRepoSource]) throws -> [UInt8] {
         let packagePins = try packagePins(pins, manifest: bytes, path: path, sources: sources)
         if packagePins.isEmpty { return bytes }
         return try PackageManifestEditor.pin(packagePins, in: bytes, path: path).bytes

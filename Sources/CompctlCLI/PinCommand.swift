@@ -56,10 +56,10 @@ struct PinArgumentError: Error, CustomStringConvertible {
 /// part `pin` and `integrate` share.
 enum PinPlanner {
     /// Every problem with `pins` before anything is written: a pod in no spec repo, a
-    /// version no spec repo has. Empty when all is well.
-    static func versionProblems(_ pins: [PinArgument], catalog: PodCatalog) -> [String] {
-        pins.compactMap { pin in
-            let versions = catalog.versions(of: pin.root)
+    /// version no spec repo has. Empty when all is well. Throws when a spec repo cannot tell.
+    static func versionProblems(_ pins: [PinArgument], catalog: PodCatalog) throws -> [String] {
+        try pins.compactMap { pin in
+            let versions = try catalog.versions(of: pin.root)
             if versions.isEmpty {
                 let names = catalog.sourceNames.joined(separator: ", ")
                 return "unknown component `\(pin.root)`: no spec repo (\(names)) has it; check the name or publish it first"
@@ -187,7 +187,7 @@ struct PinCommand: ParsableCommand {
                 return PinArgument(name: name, version: version.description)
             }
         } else {
-            let problems = PinPlanner.versionProblems(wanted, catalog: catalog)
+            let problems = try reportingErrors { try PinPlanner.versionProblems(wanted, catalog: catalog) }
             if !problems.isEmpty {
                 problems.forEach(Console.error)
                 throw Exit.failure

@@ -8,16 +8,6 @@ import Podspec
 import SpecRepo
 import Versioning
 
-/// `--source SOURCE…`, shared by the commands that read spec repos.
-struct SourceOptions: ParsableArguments {
-    @Option(name: .customLong("source"), help: ArgumentHelp(
-        "A spec repo: a name from compctl.yml, a directory, a bare repository or a git URL; repeat for several, "
-            + "highest priority first "
-            + "(default: the spec_repos of compctl.yml).",
-        valueName: "source"))
-    var sources: [String] = []
-}
-
 /// A Podfile with what compctl reads beside it, turned into a resolution request: the work
 /// `resolve`, `graph --podfile` and `why` share.
 struct PodfileInputs {
@@ -38,11 +28,11 @@ struct PodfileInputs {
     static func load(
         podfile: String?, sources sourceOptions: SourceOptions, config: ConfigOptions,
         warnsOfUnfinishedIntegrate: Bool = true
-    ) throws -> (inputs: PodfileInputs, sources: [ResolvedSource], configuration: Configuration) {
+    ) throws -> (inputs: PodfileInputs, sources: [SpecRepoSource], configuration: Configuration) {
         let configuration = try config.load()
         let path = defaultPath(explicit: podfile, configuration: configuration)
         try requireFile(path)
-        let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
+        let sources = try SpecSources(configuration: configuration).sources(sourceOptions.sources)
         return (try PodfileInputs(path: path, sources: sources, warnsOfUnfinishedIntegrate: warnsOfUnfinishedIntegrate),
                 sources, configuration)
     }
@@ -64,7 +54,7 @@ struct PodfileInputs {
     /// Reads the Podfile at `path`. With `warnsOfUnfinishedIntegrate` (the read-only
     /// commands), a journal left by an integrate that did not finish is reported as a
     /// warning; only a writer holding the project's lock (`integrate`, `pin`) recovers it.
-    init(path: String, sources: [ResolvedSource], warnsOfUnfinishedIntegrate: Bool = true) throws {
+    init(path: String, sources: [SpecRepoSource], warnsOfUnfinishedIntegrate: Bool = true) throws {
         try Self.requireFile(path)
         if warnsOfUnfinishedIntegrate, let warning = UnfinishedIntegrate.warning(root: PinCommand.projectRoot(of: path)) {
             Console.warning(warning)
@@ -135,7 +125,7 @@ struct PodfileInputs {
     /// Resolves the request against `catalog`, which reads `sources`. A conflict is
     /// explained on stderr, after the junk found in the sources (after `onConflict` has seen
     /// it), and exits 2; bad input exits 1.
-    func resolve(against catalog: PodCatalog, sources: [ResolvedSource], onConflict: (String) -> Void = { _ in })
+    func resolve(against catalog: PodCatalog, sources: [SpecRepoSource], onConflict: (String) -> Void = { _ in })
         throws -> Resolution
     {
         do {
@@ -240,7 +230,7 @@ enum PodfileInputError: Error, CustomStringConvertible {
 enum ResolutionReport {
     /// Each spec repo's junk found so far: in the pod directories read, and the specs that
     /// could not be loaded (which is why Graph's `unreadableSpec` warnings are not printed).
-    static func printJunk(of sources: [ResolvedSource]) {
+    static func printJunk(of sources: [SpecRepoSource]) {
         for source in sources {
             for junk in source.repository.skipped {
                 Console.warning("\(source.repository.name): \(junk)")
@@ -250,7 +240,7 @@ enum ResolutionReport {
 
     /// The junk of `sources`, then the warnings of the resolution or graph, except what the
     /// junk or `inputs` already said.
-    static func printWarnings(_ warnings: [GraphWarning], inputs: PodfileInputs?, sources: [ResolvedSource]) {
+    static func printWarnings(_ warnings: [GraphWarning], inputs: PodfileInputs?, sources: [SpecRepoSource]) {
         printJunk(of: sources)
         let reported = inputs?.externalsWithoutSpec ?? []
         for warning in warnings {

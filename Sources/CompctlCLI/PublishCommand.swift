@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Git
+import Graph
 import Podspec
 import SpecRepo
 
@@ -54,7 +55,7 @@ struct PublishCommand: ParsableCommand {
     func run() throws {
         let (result, target) = try reportingErrors { () throws -> (PublishOutcome, PublishTarget) in
             let specSources = try SpecSources(config: config)
-            let target = try specSources.resolver.publishTarget(repo)
+            let target = try specSources.locator.publishTarget(repo)
             let shown = PublishTarget(name: target.name, url: Git.redact(target.url))
             let file: PodspecFile
             do {
@@ -67,7 +68,7 @@ struct PublishCommand: ParsableCommand {
                 guard let repository = try specSources.open(source, depth: .versions).repository else {
                     throw CommandError("\(source) has no commit yet: there is nothing to resolve dependencies against")
                 }
-                return repository as any SpecSource
+                return repository as any SpecProvider
             }
             let publisher = SpecPublisher(cache: specSources.cache, policy: Self.retryPolicy, extraSources: extra)
             defer { specSources.reporter.finish() }

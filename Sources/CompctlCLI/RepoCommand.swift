@@ -57,7 +57,7 @@ struct RepoAddCommand: ParsableCommand {
                 throw CommandError("compctl.yml already lists a spec repo called '\(name)' (\(Git.redact(entry.url))); "
                     + "it is cloned on first use, or now with `compctl repo update \(name)`")
             }
-            let location = SourceLocator.isURL(url) ? url : sources.resolver.absolute(url)
+            let location = SourceLocator.isURL(url) ? url : sources.locator.absolute(url)
             if dryRun {
                 if sources.cache.contains(name) {
                     throw SpecRepoError.alreadyAdded(name: name, url: Git.redact(try sources.cache.info(name).url))
@@ -106,7 +106,7 @@ struct RepoListCommand: ParsableCommand {
             let sources = try SpecSources(config: config)
             var rows: [RepoListDocument.Repo] = []
             var listed: Set<String> = []
-            for entry in sources.resolver.configured {
+            for entry in sources.locator.configured {
                 listed.insert(entry.name)
                 if !SourceLocator.isURL(entry.url) {
                     rows.append(.init(name: entry.name, url: Git.redact(entry.url), origin: "config", state: "in place"))
@@ -214,14 +214,14 @@ struct RepoUpdateCommand: ParsableCommand {
         let sources = try reportingErrors { try SpecSources(config: config) }
         var names: [String] = []
         if let name {
-            let known = sources.resolver.configured.contains { $0.name == name } || sources.cache.contains(name)
+            let known = sources.locator.configured.contains { $0.name == name } || sources.cache.contains(name)
             guard known else {
                 Console.error(SpecRepoError.notCached(name: name, cache: sources.cache.directory).description)
                 throw Exit.failure
             }
             names = [name]
         } else {
-            names = sources.resolver.knownNames()
+            names = sources.locator.knownNames()
             if names.isEmpty {
                 Console.note("no spec repos to update: list them in compctl.yml (spec_repos), or add one with "
                     + "`compctl repo add NAME URL`")
@@ -242,7 +242,7 @@ struct RepoUpdateCommand: ParsableCommand {
 
     private func update(_ name: String, sources: SpecSources) throws -> String {
         defer { sources.reporter.finish() }
-        if let entry = sources.resolver.configured.first(where: { $0.name == name }) {
+        if let entry = sources.locator.configured.first(where: { $0.name == name }) {
             guard SourceLocator.isURL(entry.url) else {
                 return "\(name): read in place from \(Git.redact(entry.url)), nothing to fetch"
             }

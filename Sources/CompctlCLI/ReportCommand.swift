@@ -130,7 +130,7 @@ struct ReportSkewCommand: ParsableCommand {
 
     func run() throws {
         let (input, sources) = try reportingErrors { try gatherInput() }
-        let report = ReportBuilder(input: input).build()
+        let report = try reportingErrors { try ReportBuilder(input: input).build() }
         // Junk is found while the repos are read, which building the report has done.
         ResolutionReport.printJunk(of: sources)
 
@@ -160,10 +160,10 @@ struct ReportSkewCommand: ParsableCommand {
     // MARK: - Glue: configuration, sources and Podfiles into the report's input
 
     /// The sources, projects and rules of the configuration, read for the report. Sources
-    /// and Podfiles go through `SourceResolver` and `PodfileInputs`, as `resolve` reads them.
-    private func gatherInput() throws -> (ReportInput, [ResolvedSource]) {
+    /// and Podfiles go through `SourceLocator` and `PodfileInputs`, as `resolve` reads them.
+    private func gatherInput() throws -> (ReportInput, [SpecRepoSource]) {
         let configuration = try config.load()
-        let sources = try SourceResolver(configuration: configuration).sources(sourceOptions.sources)
+        let sources = try SpecSources(configuration: configuration).sources(sourceOptions.sources)
         var projects: [ProjectInput] = []
         var warnings: [String] = []
         var unreadable: [String] = []

@@ -7,6 +7,10 @@ import Versioning
 /// One catalog serves any number of resolutions over the same sources, so the checks that
 /// resolve many times parse each spec and each requirement string only once. It is used
 /// from one thread at a time.
+///
+/// A source that fails to list names or versions is recorded in `sourceFailure` (the pod
+/// counts as absent from it meanwhile); every public entry point then throws it, since what
+/// was built from the missing answer cannot be trusted.
 final class Catalog {
     let providers: [any SpecProvider]
     /// Pods given by an external source (`:path`, `:git`, `:podspec`), by root name.
@@ -17,6 +21,10 @@ final class Catalog {
     private(set) var loadedSpecs = 0
     /// Every spec that could not be read so far.
     private(set) var failures: [(pod: String, version: Version, message: String)] = []
+    /// The first listing a source failed to give.
+    private(set) var sourceFailure: GraphError?
+    /// The pods the sources have been told to prefetch.
+    private var prefetched: Set<String> = []
 
     private struct UniverseKey: Hashable {
         var name: String
@@ -63,7 +71,13 @@ final class Catalog {
         // as `Pod::Source::Aggregate` and `Specification::Set` pick the first.
         var lists: [(provider: Int, versions: [Version])] = []
         for (index, provider) in providers.enumerated() where key.source == nil || key.source == index {
-            let versions = provider.versions(of: key.name)
+            let versions: [Version]
+            do {
+                versions = try provider.versions(of: key.name)
+            } catch {
+                recordFailure(source: provider.name, pod: key.name, error)
+                continue
+            }
             if !versions.isEmpty { lists.append((index, versions)) }
         }
         guard !lists.isEmpty else { return nil }
@@ -100,8 +114,36 @@ final class Catalog {
     /// The names of every pod any source holds, sorted byte-wise.
     func allPodNames() -> [String] {
         var names = Set<String>()
-        for provider in providers { names.formUnion(provider.podNames()) }
+        for provider in providers {
+            do {
+                names.formUnion(try provider.podNames())
+            } catch {
+                recordFailure(source: provider.name, pod: nil, error)
+            }
+        }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Throws the first listing a source failed to give, if any.
+    func checkSources() throws {
+        if let sourceFailure { throw sourceFailure }
+    }
+
+    private func recordFailure(source: String, pod: String?, _ error: any Error) {
+        if sourceFailure == nil {
+            sourceFailure = .unreadableSource(source: source, pod: pod, message: String(describing: error))
+        }
+    }
+
+    /// Tells every source that the pods `names` (root names) are about to be read, leaving
+    /// out those already read or announced and the external ones.
+    func prefetch<S: Sequence>(_ names: S) where S.Element == String {
+        var wanted: [String] = []
+        for name in names where externals[name] == nil && universes[UniverseKey(name: name, source: nil)] == nil {
+            if prefetched.insert(name).inserted { wanted.append(name) }
+        }
+        guard !wanted.isEmpty else { return }
+        for provider in providers { provider.prefetch(wanted) }
     }
 
     /// The spec of `universe`'s version `index`, loaded on first use.
@@ -114,6 +156,10 @@ final class Catalog {
         do {
             let specification = try provider.specification(name: universe.name, version: version)
             state = .loaded(SpecModel(specification: specification, version: version))
+        } catch let error as GraphError where error.isUnreadableSource {
+            // The source could not be reached: no reason to skip to an older version.
+            if sourceFailure == nil { sourceFailure = error }
+            state = .failed(String(describing: error))
         } catch {
             state = .failed(String(describing: error))
             failures.append((universe.name, version, String(describing: error)))

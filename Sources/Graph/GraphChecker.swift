@@ -80,8 +80,9 @@ public struct GraphChecker {
         self.interfaceSuffix = interfaceSuffix
     }
 
-    /// Every problem in `graph`, by kind, then by pod.
-    public func problems(in graph: DependencyGraph) -> [GraphProblem] {
+    /// Every problem in `graph`, by kind, then by pod. Throws `GraphError.unreadableSource`
+    /// when a source fails to list a pod the checks look up.
+    public func problems(in graph: DependencyGraph) throws -> [GraphProblem] {
         let context = CheckContext(graph: graph, catalog: catalog.catalog)
         var problems = cycles(context)
         if graph.scope == .repository { problems += unsatisfiable(context) }
@@ -90,6 +91,7 @@ public struct GraphChecker {
         problems += rcLeaks(context)
         problems += interfaceBreaches(context)
         problems += shadowing(context)
+        try catalog.catalog.checkSources()
         return problems
     }
 

@@ -13,8 +13,17 @@ public enum GraphError: Error, Equatable, CustomStringConvertible {
     case malformedExternalSpec(pod: String, origin: String, version: String)
     /// A query names a pod the graph does not have.
     case unknownPod(String)
+    /// A source could not list its pods (`pod` nil) or the versions of `pod`.
+    case unreadableSource(source: String, pod: String?, message: String)
     /// Several of the above, reported together.
     case several([GraphError])
+
+    /// Whether this is `unreadableSource`: a source failed, which no caller may take for a
+    /// conflict or an empty answer.
+    public var isUnreadableSource: Bool {
+        if case .unreadableSource = self { return true }
+        return false
+    }
 
     public var description: String {
         switch self {
@@ -33,6 +42,10 @@ public enum GraphError: Error, Equatable, CustomStringConvertible {
             return "the spec of \(pod) from \(origin) has version '\(version)', which is not a version; fix the podspec"
         case let .unknownPod(name):
             return "the graph has no pod named \(name); check the spelling, or the sources and the Podfile"
+        case let .unreadableSource(source, pod, message):
+            let what = pod.map { "the versions of \($0)" } ?? "the pods"
+            return "cannot read \(what) from source '\(source)': \(message); "
+                + "check that the source can be reached, then run again"
         case let .several(errors):
             return errors.map(\.description).joined(separator: "\n")
         }

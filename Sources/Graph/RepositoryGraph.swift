@@ -5,11 +5,14 @@ extension PodCatalog {
     /// a Podfile): each pod's dependencies from its root spec and from every subspec, since
     /// any of them may be used. A pod with only prereleases is taken at its newest one; a
     /// newest release whose spec cannot be read is skipped for the next one, with a warning.
-    public func newestReleaseGraph() -> (graph: DependencyGraph, warnings: [GraphWarning]) {
+    /// Throws `GraphError.unreadableSource` when a source fails to list its pods or versions.
+    public func newestReleaseGraph() throws -> (graph: DependencyGraph, warnings: [GraphWarning]) {
         var nodes: [DependencyGraph.Node] = []
         var edges: [DependencyGraph.Edge] = []
         var warnings: [GraphWarning] = []
-        for name in catalog.allPodNames() {
+        let names = catalog.allPodNames()
+        try catalog.checkSources()
+        for name in names {
             guard let universe = catalog.universe(of: name) else { continue }
             var candidates = universe.releases.indices.reversed() + universe.all.subtracting(universe.releases).indices.reversed()
             var chosen: (index: Int, model: SpecModel)?
@@ -43,6 +46,7 @@ extension PodCatalog {
         for name in unmanaged {
             nodes.append(DependencyGraph.Node(name: name, version: nil, source: nil, kind: .unmanaged))
         }
+        try catalog.checkSources()
         return (DependencyGraph(scope: .repository, nodes: nodes, edges: edges), warnings)
     }
 }

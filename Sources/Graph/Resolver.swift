@@ -15,17 +15,23 @@ public final class PodCatalog {
     /// The sources' names, in priority order.
     public var sourceNames: [String] { catalog.providers.map(\.name) }
 
-    /// The versions of `pod` in the sources, lowest first (empty when none has it).
-    public func versions(of pod: String) -> [Version] {
-        catalog.universe(of: pod)?.versions ?? []
+    /// The versions of `pod` in the sources, lowest first (empty when none has it). Throws
+    /// `GraphError.unreadableSource` when a source cannot tell.
+    public func versions(of pod: String) throws -> [Version] {
+        let versions = catalog.universe(of: pod)?.versions ?? []
+        try catalog.checkSources()
+        return versions
     }
 
     /// How many specs have been read from the sources so far (each is read once).
     public var specsRead: Int { catalog.loadedSpecs }
 
-    /// The names of the sources that hold `pod`, in priority order.
-    public func sources(holding pod: String) -> [String] {
-        catalog.universe(of: pod)?.holders.map { catalog.providers[$0].name } ?? []
+    /// The names of the sources that hold `pod`, in priority order. Throws
+    /// `GraphError.unreadableSource` when a source cannot tell.
+    public func sources(holding pod: String) throws -> [String] {
+        let names = catalog.universe(of: pod)?.holders.map { catalog.providers[$0].name } ?? []
+        try catalog.checkSources()
+        return names
     }
 }
 
@@ -182,8 +188,8 @@ public struct Resolver {
     }
 
     /// Resolves `request`. Throws `GraphError.conflict` with the explanation when no
-    /// solution exists, and `GraphError` for bad input (a malformed requirement, an unknown
-    /// `:source`).
+    /// solution exists, `GraphError` for bad input (a malformed requirement, an unknown
+    /// `:source`), and `GraphError.unreadableSource` when a source fails to list a pod.
     public func resolve(_ request: ResolveRequest) throws -> Resolution {
         let catalog = self.catalog.catalog
         var sources: [String: Int] = [:]
@@ -213,6 +219,7 @@ public struct Resolver {
                 problems.append(.malformedExternalSpec(pod: external.name, origin: external.origin, version: spec.version))
             }
         }
+        try catalog.checkSources()
         if problems.count == 1 { throw problems[0] }
         if !problems.isEmpty { throw GraphError.several(problems) }
         catalog.setExternals(request.externalPods)
@@ -225,10 +232,14 @@ public struct Resolver {
         do {
             try solver.solve()
         } catch let failure as SolverFailure {
+            // A conflict found without a source's answer is no conflict: the failure is the error.
+            try catalog.checkSources()
             var explainer = Explainer(solver: solver)
             throw GraphError.conflict(explainer.explain(failure.incompatibility))
         }
-        return ResolutionBuilder(solver: solver, request: request).build()
+        let resolution = ResolutionBuilder(solver: solver, request: request).build()
+        try catalog.checkSources()
+        return resolution
     }
 }
 

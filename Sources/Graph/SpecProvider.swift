@@ -1,76 +1,44 @@
 import Podspec
 import Versioning
 
-/// Where the resolver and the graph checks get pods and specs from: one spec repo (the
-/// SpecRepo library's `SpecRepository` has exactly these members), or an in-memory one in
-/// tests. Graph never reads git or files itself.
+/// Where the resolver, the graph checks, `lint` and `publish` get pods and specs from: a
+/// spec repo (the SpecRepo library's `SpecRepository`), an in-memory source in tests, and
+/// next a remote one (a CDN over HTTP). Graph never reads git or files itself.
 ///
-/// Listing names and versions must be cheap and must not parse specs; `specification` may
-/// parse, and is asked only for the versions the resolver tries.
+/// Every read may throw, so a source that fetches over a network reports a failure instead
+/// of an empty answer; the callers turn it into an error that names the source and the pod.
+/// Listing names and versions should be cheap and must not parse specs; `specification` may
+/// parse, and is asked only for the versions that are tried.
 public protocol SpecProvider: Sendable {
     /// The source's name for messages and for a Podfile's `:source` (a spec repo's name).
     var name: String { get }
 
-    /// Every pod's root name.
-    func podNames() -> [String]
+    /// Every pod's root name, in any order.
+    func podNames() throws -> [String]
 
-    /// The versions of the pod `name` (a root name), in any order; empty when the source
-    /// has no such pod.
-    func versions(of name: String) -> [Version]
+    /// The versions of the pod `name` (a root name, not `Foo/Bar`), in any order; empty when
+    /// the source has no such pod. Throws when the source cannot tell.
+    func versions(of name: String) throws -> [Version]
 
-    /// The spec of `name` at `version`. Throws when it cannot be read or parsed.
+    /// The spec of `name` at `version`. Throws when the source lacks it, when it cannot be
+    /// read or parsed, or when it disagrees with where it is filed: that version is skipped,
+    /// with a warning. A source that cannot reach the spec at all (a network failure) throws
+    /// `GraphError.unreadableSource` instead, which ends the resolution.
     func specification(name: String, version: Version) throws -> Specification
+
+    /// A hint that the versions (and then specs) of the pods `names` (root names) are about to
+    /// be asked for, so that a remote source can fetch them in parallel ahead of the reads.
+    /// The resolver calls it with the dependencies of each version it takes. Never required:
+    /// the reads work without it, and a failure shows in the read that follows.
+    func prefetch(_ names: [String])
 }
 
-/// A spec source held in memory: for tests, benchmarks and specs given on the command line.
-public final class InMemorySpecProvider: SpecProvider, @unchecked Sendable {
-    public let name: String
-    private let specs: [String: [Version: Specification]]
-    private let failures: [String: [Version: String]]
-    private let versionLists: [String: [Version]]
+extension SpecProvider {
+    /// Does nothing: a local source reads each pod when asked.
+    public func prefetch(_ names: [String]) {}
 
-    /// A source with `specs` (root specs, any order). `unreadable` lists versions whose
-    /// spec cannot be read, with the message reading them gives.
-    public init(name: String, specs: [Specification], unreadable: [(name: String, version: Version, message: String)] = []) {
-        self.name = name
-        var byName: [String: [Version: Specification]] = [:]
-        for spec in specs {
-            guard let version = try? Version(spec.version) else { continue }
-            byName[spec.name, default: [:]][version] = spec
-        }
-        var failures: [String: [Version: String]] = [:]
-        for entry in unreadable { failures[entry.name, default: [:]][entry.version] = entry.message }
-        self.specs = byName
-        self.failures = failures
-        var lists: [String: [Version]] = [:]
-        for name in Set(byName.keys).union(failures.keys) {
-            lists[name] = (Array((byName[name] ?? [:]).keys) + Array((failures[name] ?? [:]).keys)).sorted(by: >)
-        }
-        versionLists = lists
+    /// Whether the source has a pod called `name` (a root name).
+    public func contains(_ name: String) throws -> Bool {
+        !(try versions(of: name)).isEmpty
     }
-
-    /// Every pod's root name, sorted.
-    public func podNames() -> [String] {
-        versionLists.keys.sorted()
-    }
-
-    /// The versions of `name`, highest first.
-    public func versions(of name: String) -> [Version] {
-        versionLists[name] ?? []
-    }
-
-    /// The spec of `name` at `version`; throws for an unreadable one or a missing one.
-    public func specification(name: String, version: Version) throws -> Specification {
-        if let message = failures[name]?[version] { throw InMemorySpecError(message: message) }
-        guard let spec = specs[name]?[version] else {
-            throw InMemorySpecError(message: "\(self.name) has no spec for \(name) (\(version))")
-        }
-        return spec
-    }
-}
-
-/// Why an in-memory source could not give a spec.
-struct InMemorySpecError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

@@ -13,25 +13,26 @@ public struct ReportBuilder {
         self.input = input
     }
 
-    /// The report.
-    public func build() -> SkewReport {
+    /// The report. Throws `GraphError.unreadableSource` when a source fails to list its pods
+    /// or a pod's versions: a report without them would be wrong, not partial.
+    public func build() throws -> SkewReport {
         var warnings: [String] = input.warnings
         let layerNames = input.layers.map(\.name)
 
         // The newest-release graph, from a catalog of its own: a resolution's external pods
         // (`:path`) replace the sources' pod in the catalog that resolved them.
         let repositoryCatalog = PodCatalog(providers: input.providers)
-        let (repositoryGraph, graphWarnings) = repositoryCatalog.newestReleaseGraph()
+        let (repositoryGraph, graphWarnings) = try repositoryCatalog.newestReleaseGraph()
         warnings += graphWarnings.map(\.description)
         let pods = repositoryGraph.nodes.filter { $0.kind == .managed }.map(\.name)
         let podSet = Set(pods)
         var versions: [String: [Version]] = [:]
-        for pod in pods { versions[pod] = repositoryCatalog.versions(of: pod) }
+        for pod in pods { versions[pod] = try repositoryCatalog.versions(of: pod) }
         let index = VersionIndex(versions: versions)
 
         var problems = ProblemCollector()
         let checker = GraphChecker(catalog: repositoryCatalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
-        problems.add(checker.problems(in: repositoryGraph), scope: Problem.newestReleases, graph: repositoryGraph)
+        problems.add(try checker.problems(in: repositoryGraph), scope: Problem.newestReleases, graph: repositoryGraph)
 
         var consumers = ConsumerCollector()
         consumers.add(repositoryGraph, scope: Problem.newestReleases, project: nil)
@@ -53,11 +54,13 @@ public struct ReportBuilder {
                 state.resolution = resolution
                 warnings += resolution.warnings.map { "\(project.name): \($0)" }
                 let projectChecker = GraphChecker(catalog: catalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
-                problems.add(projectChecker.problems(in: resolution.graph), scope: project.name, graph: resolution.graph)
+                problems.add(try projectChecker.problems(in: resolution.graph), scope: project.name, graph: resolution.graph)
                 consumers.add(resolution.graph, scope: project.name, project: project.name)
             } catch let GraphError.conflict(explanation) {
                 problems.addConflict(project: project.name, explanation: explanation)
                 consumers.add(request.requirements, scope: project.name, project: project.name)
+            } catch let error as GraphError where error.isUnreadableSource {
+                throw error
             } catch {
                 problems.addConflict(project: project.name, explanation: String(describing: error))
                 consumers.add(request.requirements, scope: project.name, project: project.name)

@@ -1,3 +1,4 @@
+import Graph
 import Podspec
 import Versioning
 
@@ -11,10 +12,10 @@ import Versioning
 /// specs that do not load, end that path (lint reports the direct ones).
 public struct DependencyCycleFinder {
     /// Where the dependencies' specs come from.
-    public var source: any SpecSource
+    public var source: any SpecProvider
 
     /// A finder over `source`.
-    public init(source: any SpecSource) {
+    public init(source: any SpecProvider) {
         self.source = source
     }
 
@@ -29,17 +30,18 @@ public struct DependencyCycleFinder {
     }
 
     /// The cycle through `spec`, starting and ending with it (`Foo 2.0 → Bar 1.1 → Foo`),
-    /// or `nil` when there is none.
-    public func cycle(through spec: Specification) -> [Step]? {
+    /// or `nil` when there is none. Throws `SpecRepoError.unreadableSource` when the source
+    /// cannot tell a pod's versions.
+    public func cycle(through spec: Specification) throws -> [Step]? {
         let start = Step(name: spec.rootName, version: spec.version)
         var explored: Set<String> = []
         var path = [start]
-        return search(from: spec, target: spec.rootName, path: &path, explored: &explored)
+        return try search(from: spec, target: spec.rootName, path: &path, explored: &explored)
     }
 
     /// The problem to report for the cycle through the spec read from `file`, if any.
-    public func problem(for spec: Specification, file: String) -> LintProblem? {
-        guard let steps = cycle(through: spec) else { return nil }
+    public func problem(for spec: Specification, file: String) throws -> LintProblem? {
+        guard let steps = try cycle(through: spec) else { return nil }
         let chain = steps.dropLast().map(\.description) + [spec.rootName]
         return LintProblem(
             kind: .dependencyCycle, dependency: steps.count > 1 ? steps[1].name : nil,
@@ -50,16 +52,16 @@ public struct DependencyCycleFinder {
 
     private func search(
         from spec: Specification, target: String, path: inout [Step], explored: inout Set<String>
-    ) -> [Step]? {
+    ) throws -> [Step]? {
         for (name, requirements) in Self.dependencies(of: spec) {
             if name == target { return path + [Step(name: target, version: "")] }
-            guard let version = newest(of: name, satisfying: requirements) else { continue }
+            guard let version = try newest(of: name, satisfying: requirements) else { continue }
             let key = name + " " + version.description
             guard explored.insert(key).inserted,
                   let dependency = try? source.specification(name: name, version: version)
             else { continue }
             path.append(Step(name: name, version: version.description))
-            if let found = search(from: dependency, target: target, path: &path, explored: &explored) {
+            if let found = try search(from: dependency, target: target, path: &path, explored: &explored) {
                 return found
             }
             path.removeLast()
@@ -69,13 +71,19 @@ public struct DependencyCycleFinder {
 
     /// The newest version of `name` in the source that the requirements admit; `nil` when
     /// none does or a requirement does not parse.
-    private func newest(of name: String, satisfying texts: [String]) -> Version? {
+    private func newest(of name: String, satisfying texts: [String]) throws -> Version? {
         var requirements: [Requirement] = []
         for text in texts {
             guard let requirement = try? Requirement(text) else { return nil }
             requirements.append(requirement)
         }
-        return source.versions(of: name).first { PrereleaseRule.admits($0, under: requirements) }
+        let versions: [Version]
+        do {
+            versions = try source.versions(of: name)
+        } catch {
+            throw SpecRepoError.unreadableSource(source: source.name, pod: name, reason: String(describing: error))
+        }
+        return versions.filter { PrereleaseRule.admits($0, under: requirements) }.max()
     }
 
     /// The root names a spec and all its subspecs depend on (dependencies on its own

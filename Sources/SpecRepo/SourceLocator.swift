@@ -8,11 +8,15 @@ public struct ConfiguredSpecRepo: Sendable, Equatable {
     public var name: String
     /// A git URL, a bare repository or a directory.
     public var url: String
+    /// The URL as compctl.yml writes it (a relative path before it is resolved), which a
+    /// Podfile's `:source` may name too.
+    public var writtenURL: String
 
-    /// A configured spec repo.
-    public init(name: String, url: String) {
+    /// A configured spec repo; `writtenURL` defaults to `url`.
+    public init(name: String, url: String, writtenURL: String? = nil) {
         self.name = name
         self.url = url
+        self.writtenURL = writtenURL ?? url
     }
 }
 
@@ -41,9 +45,11 @@ public struct OpenedSource {
     public var commit: ObjectID?
 }
 
-/// Turns the SOURCE of a command into a spec repo, in this order:
-/// 1. a git URL (`scheme://…` or `user@host:path`): cached under a name derived from it;
-/// 2. a name from compctl.yml (the project's own declaration wins over a directory);
+/// Turns the SOURCE of a command into a spec repo. This is the one place that knows how a
+/// SOURCE string is read, for every command; it tries, in this order:
+/// 1. a name from compctl.yml (the project's own declaration wins over everything else);
+/// 2. a git URL (`scheme://…` or `user@host:path`): cached under a name derived from it; a
+///    `file://` URL of a directory that is no git repository is read as that directory;
 /// 3. an existing directory: a bare repository is read from git objects at HEAD, a plain
 ///    folder or a git work tree as files;
 /// 4. the name of a repo added with `repo add` (compctl's global cache never shadows a
@@ -61,7 +67,7 @@ public struct SourceLocator {
     /// Whether a cached repo is fetched before it is read (a fresh clone is never fetched).
     public var fetchesCachedSources: Bool
 
-    /// A resolver over `cache` and the configured repos.
+    /// A locator over `cache` and the configured repos.
     public init(
         cache: SpecRepoCache, configured: [ConfiguredSpecRepo] = [],
         workingDirectory: String = FileManager.default.currentDirectoryPath, fetchesCachedSources: Bool = true
@@ -87,11 +93,14 @@ public struct SourceLocator {
 
     /// Where `source` points; clones and fetches nothing.
     public func locate(_ source: String) throws -> SourceLocation {
-        if Self.isURL(source) {
-            return .cached(name: cacheName(forURL: source), url: source)
-        }
         if let entry = configured.first(where: { $0.name == source }) {
             return try location(of: entry)
+        }
+        if let directory = plainDirectory(ofFileURL: source) {
+            return .directory(path: directory)
+        }
+        if Self.isURL(source) {
+            return .cached(name: cacheName(forURL: source), url: source)
         }
         let path = absolute(source)
         var isDirectory: ObjCBool = false
@@ -182,6 +191,46 @@ public struct SourceLocator {
         }
     }
 
+    /// The repos `arguments` name, in the order given, or, with none, every configured repo
+    /// in priority order; listed to `depth`. Every SOURCE that cannot be read is reported,
+    /// together (`SpecRepoError.several` when more than one).
+    public func sources(_ arguments: [String], depth: ListingDepth = .onDemand) throws -> [SpecRepoSource] {
+        let wanted = arguments.isEmpty ? configured.map(\.name) : arguments
+        guard !wanted.isEmpty else { throw SpecRepoError.noSources }
+        var sources: [SpecRepoSource] = []
+        var problems: [any Error] = []
+        for argument in wanted {
+            do {
+                sources.append(try source(argument, depth: depth))
+            } catch {
+                problems.append(error)
+            }
+        }
+        if problems.count == 1 { throw problems[0] }
+        if !problems.isEmpty { throw SpecRepoError.several(problems.map { String(describing: $0) }) }
+        return sources
+    }
+
+    /// The repo one SOURCE names, with the addresses a Podfile's `:source` may name it by.
+    /// A git repository without a commit is an error here: it holds no specs to read.
+    public func source(_ argument: String, depth: ListingDepth = .onDemand) throws -> SpecRepoSource {
+        let opened = try open(argument, depth: depth)
+        guard let repository = opened.repository else { throw SpecRepoError.noCommit(opened.displayLocation) }
+        var addresses: [String]
+        if let entry = configured.first(where: { $0.name == argument }) {
+            addresses = [entry.writtenURL, entry.url]
+        } else {
+            addresses = [argument]
+        }
+        switch opened.location {
+        case .directory(let path), .bareRepository(let path): addresses.append(path)
+        case .cached(_, let url): addresses.append(url)
+        }
+        var unique: [String] = []
+        for address in addresses where !unique.contains(address) { unique.append(address) }
+        return SpecRepoSource(repository: repository, addresses: unique)
+    }
+
     /// Where `publish` pushes for `source`: a cached clone of a remote or of a bare
     /// repository on this machine. A plain folder or a work tree cannot be published to.
     public func publishTarget(_ source: String) throws -> (name: String, url: String) {
@@ -226,6 +275,7 @@ public struct SourceLocator {
     }
 
     private func location(of entry: ConfiguredSpecRepo) throws -> SourceLocation {
+        if let directory = plainDirectory(ofFileURL: entry.url) { return .directory(path: directory) }
         if Self.isURL(entry.url) { return .cached(name: entry.name, url: entry.url) }
         let path = absolute(entry.url)
         var isDirectory: ObjCBool = false
@@ -236,6 +286,19 @@ public struct SourceLocator {
             return .bareRepository(path: path)
         }
         return .directory(path: path)
+    }
+
+    /// The directory a `file://` URL names when it exists and is no git repository (neither
+    /// bare nor a work tree): git cannot clone it, so it is read as files.
+    private func plainDirectory(ofFileURL source: String) -> String? {
+        guard source.hasPrefix("file://") else { return nil }
+        let path = absolute(String(source.dropFirst("file://".count)))
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+              !manager.fileExists(atPath: path + "/.git") else { return nil }
+        let isBare = ["HEAD", "objects", "refs"].allSatisfy { manager.fileExists(atPath: path + "/" + $0) }
+        return isBare ? nil : path
     }
 
     /// `path` made absolute against the working directory and tidied (`.`, `..`, `//`).

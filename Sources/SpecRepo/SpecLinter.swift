@@ -1,3 +1,4 @@
+import Graph
 import Podspec
 import Versioning
 
@@ -19,6 +20,8 @@ public struct LintProblem: Hashable, Sendable, CustomStringConvertible {
         case missingDependency = "missing-dependency"
         /// The sources have the dependency, but no version that satisfies its requirements.
         case unsatisfiableDependency = "unsatisfiable-dependency"
+        /// A source could not tell the dependency's versions (it failed to read them).
+        case unreadableSource = "unreadable-source"
         /// Publishing the spec would close a dependency cycle in the target spec repo.
         case dependencyCycle = "dependency-cycle"
         /// The tag the spec's source names does not exist in the component's repository.
@@ -47,10 +50,10 @@ public struct LintProblem: Hashable, Sendable, CustomStringConvertible {
 /// requirements under the resolver's prerelease rule. Collects every problem.
 public struct SpecLinter: Sendable {
     /// The sources dependencies are looked up in, in priority order.
-    public var sources: [any SpecSource]
+    public var sources: [any SpecProvider]
 
     /// A linter that checks dependencies against `sources` (none: syntax only).
-    public init(sources: [any SpecSource] = []) {
+    public init(sources: [any SpecProvider] = []) {
         self.sources = sources
     }
 
@@ -162,7 +165,15 @@ public struct SpecLinter: Sendable {
 
         var candidates: [Version] = []
         for source in sources {
-            candidates += source.versions(of: rootName)
+            do {
+                candidates += try source.versions(of: rootName)
+            } catch {
+                return [LintProblem(
+                    kind: .unreadableSource, dependency: dependency.name,
+                    message: "\(subject): cannot read the versions of '\(rootName)' from \(source.name): \(error); "
+                        + "check that the source can be reached, then lint again"
+                )]
+            }
         }
         let sourceNames = sourceList()
         guard !candidates.isEmpty else {

@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import Graph
 import Podspec
 import Versioning
 
@@ -99,12 +100,12 @@ public struct SpecPublisher {
     /// How often to retry after a rejection.
     public var policy: RetryPolicy
     /// Extra sources dependencies may come from (e.g. trunk's pods in a local mirror).
-    public var extraSources: [any SpecSource]
+    public var extraSources: [any SpecProvider]
     /// Lists the tags of a component's repository; `Remote.listReferences` by default.
     public var listTags: (String) throws -> Set<String>
 
     /// A publisher through `cache`.
-    public init(cache: SpecRepoCache, policy: RetryPolicy = .standard, extraSources: [any SpecSource] = []) {
+    public init(cache: SpecRepoCache, policy: RetryPolicy = .standard, extraSources: [any SpecProvider] = []) {
         self.cache = cache
         self.policy = policy
         self.extraSources = extraSources
@@ -233,7 +234,7 @@ public struct SpecPublisher {
     public func problems(
         of podspec: PodspecFile, against tree: (any SpecTree)?, name: String, url: String, branch: String
     ) throws -> [LintProblem] {
-        let target: any SpecSource
+        let target: any SpecProvider
         if let tree {
             do {
                 target = try SpecRepository(tree: tree, name: name, depth: .versions)
@@ -241,10 +242,10 @@ public struct SpecPublisher {
                 throw SpecRepoError.remoteIsNotASpecRepository(url: url, branch: branch)
             }
         } else {
-            target = EmptySpecSource(name: name)
+            target = EmptySpecProvider(name: name)
         }
         var problems = SpecLinter(sources: [target] + extraSources).lint(podspec.spec, file: podspec.path)
-        if let cycle = DependencyCycleFinder(source: target).problem(for: podspec.spec, file: podspec.path) {
+        if let cycle = try DependencyCycleFinder(source: target).problem(for: podspec.spec, file: podspec.path) {
             problems.append(cycle)
         }
         return problems
@@ -336,7 +337,7 @@ public struct SpecPublisher {
 }
 
 /// The source a spec repo without any commit stands for: no pods at all.
-final class EmptySpecSource: SpecSource {
+final class EmptySpecProvider: SpecProvider {
     let name: String
 
     init(name: String) {

@@ -29,6 +29,14 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidSpec(path: String, line: Int?, message: String)
     /// The spec's own name or version differs from the directories it is filed under.
     case specDisagreesWithDirectory(path: String, name: String, version: String, specName: String, specVersion: String)
+    /// No SOURCE given and no spec repo in compctl.yml.
+    case noSources
+    /// A git repository, named as shown, without any commit yet: it holds no specs.
+    case noCommit(String)
+    /// A spec source could not tell the versions of `pod`; `reason` is its own error.
+    case unreadableSource(source: String, pod: String, reason: String)
+    /// Several SOURCEs could not be read; each message says why.
+    case several([String])
     /// A SOURCE that is no configured or cached spec repo, no URL and no existing path.
     case unknownSource(String, known: [String])
     /// A spec repo that compctl.yml names at a path that does not exist.
@@ -95,6 +103,15 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .specDisagreesWithDirectory(let path, let name, let version, let specName, let specVersion):
             return "\(path): the spec says \(specName) \(specVersion) but it is filed under "
                 + "\(name)/\(version); move it to \(specName)/\(specVersion) or fix its name and version"
+        case .noSources:
+            return "no spec repo to read: pass --source DIR, or list spec_repos in compctl.yml (see compctl init)"
+        case .noCommit(let shown):
+            return "'\(shown)' has no commit yet, so it holds no specs; publish a spec into it first"
+        case .unreadableSource(let source, let pod, let reason):
+            return "cannot read the versions of '\(pod)' from \(source): \(reason); "
+                + "check that the source can be reached, then run again"
+        case .several(let messages):
+            return messages.joined(separator: "\n")
         case .unknownSource(let source, let known):
             let names = known.isEmpty ? "none is configured or added" : "known: " + known.joined(separator: ", ")
             return "no spec repo '\(source)': it is not a name from compctl.yml or `compctl repo add` (\(names)), "

@@ -1,4 +1,5 @@
 import Foundation
+import Graph
 import Podspec
 import Versioning
 
@@ -9,7 +10,7 @@ import Versioning
 /// parses no spec; with `ListingDepth.onDemand` it lists each pod when first asked for.
 /// `specification(name:version:)` parses on first use; a spec that does not parse or
 /// disagrees with its directories is also added to `skipped`.
-public final class SpecRepository: SpecSource, @unchecked Sendable {
+public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// The repo's name for messages: its directory's name, as `Pod::Source#name`.
     public let name: String
     /// Where the repo is read from.
@@ -122,6 +123,7 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
         }
     }
 
+    /// Every pod's root name, in CocoaPods' order (byte-wise ascending).
     public func podNames() -> [String] {
         pods.map(\.name)
     }
@@ -144,8 +146,14 @@ public final class SpecRepository: SpecSource, @unchecked Sendable {
         }
     }
 
+    /// The versions of the pod `name`, highest first; empty when the repo has no such pod.
     public func versions(of name: String) -> [Version] {
         pod(named: name)?.versions.map(\.version) ?? []
+    }
+
+    /// Whether the repo has a pod called `name` (a root name); a repo's listing never throws.
+    public func contains(_ name: String) -> Bool {
+        !versions(of: name).isEmpty
     }
 
     /// The spec of `name` at `version`, parsed on first use and cached. A spec whose name

@@ -47,6 +47,39 @@ import Testing
         #expect(lint.stdout == "Foo.podspec.json: ok; dependencies satisfied by acme\n")
     }
 
+    /// A name added with `repo add` is a SOURCE for every command that reads spec repos,
+    /// as it is for `lint`, `publish` and `repo show`: each reads what it reads from a
+    /// compctl.yml name with the same repo.
+    @Test func aRepoAddNameWorksInEveryCommand() throws {
+        let world = try GitWorld()
+        let bare = try sampleSpecRepo(world)
+        let podfile = try SampleApp.podfile(["pod 'XXCart', '~> 1.2'", "pod 'XXLogger'"], in: world.directory)
+        try world.directory.write("spec_repos:\n  - name: acme\n    url: \(SampleApp.specs)\n", to: "directory.yml")
+        let added = try world.compctl(["repo", "add", "acme", bare])
+        #expect(added.exitCode == 0, "\(added)")
+
+        let commands: [[String]] = [
+            ["resolve", "--podfile", podfile],
+            ["graph", "--format", "json"],
+            ["graph", "--podfile", podfile, "--format", "json"],
+            ["pin", "--dry-run", "XXLogger=1.4.1", "--podfile", podfile],
+            ["outdated", "--podfile", podfile],
+        ]
+        for command in commands {
+            let fromDirectory = try world.compctl(command + ["--config", "directory.yml"])
+            let fromAdded = try world.compctl(command + ["--source", "acme"])
+            #expect(fromAdded.exitCode == fromDirectory.exitCode, "\(command): \(fromAdded)")
+            #expect(fromAdded.stdout == fromDirectory.stdout, "\(command)")
+            #expect(fromAdded.stderr == fromDirectory.stderr, "\(command)")
+        }
+        let report = try world.compctl(["report", "skew", "--source", "acme", "--json"])
+        #expect(report.exitCode == 0, "\(report)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        #expect(json["sources"] as? [String] == ["acme"])
+        #expect((json["components"] as? [Any])?.count == 25)
+        #expect(try world.cacheEntries() == ["acme"])
+    }
+
     @Test func anEmptyGitSourceIsAnError() throws {
         let world = try GitWorld()
         let bare = try world.specRepo(files: [:])

@@ -221,15 +221,15 @@ struct ResolveJSON: Decodable, Equatable {
         let result = try SampleApp.run(["resolve", "--source", "nowhere"] + SampleApp.config)
         #expect(result.exitCode == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: unknown source 'nowhere': no directory at that path and no spec repo of that "
-            + "name (compctl.yml configures acme); pass a spec repo directory or a configured name\n")
+        #expect(result.stderr == "error: no spec repo 'nowhere': it is not a name from compctl.yml or `compctl repo add` "
+            + "(known: acme), not a git URL, and no such directory exists; pass a name, a URL or the path of a spec repo\n")
     }
 
     @Test func reportsEveryBadSourceAtOnce() throws {
         let result = try SampleApp.run(["resolve", "--source", "nowhere", "--source", "scripts"] + SampleApp.config)
         #expect(result.exitCode == 1)
         #expect(result.stderr == """
-            error: unknown source 'nowhere': no directory at that path and no spec repo of that name (compctl.yml configures acme); pass a spec repo directory or a configured name
+            error: no spec repo 'nowhere': it is not a name from compctl.yml or `compctl repo add` (known: acme), not a git URL, and no such directory exists; pass a name, a URL or the path of a spec repo
             error: 'scripts' is not a spec repo: it has no Specs/ folder, no CocoaPods-version.yml and no pod folder with a version folder in it (Name/1.0.0/Name.podspec.json); pass the root of a spec repo checkout
 
             """)

@@ -91,9 +91,9 @@ import Versioning
         let clock = ContinuousClock()
         var graph: DependencyGraph?
         var problems: [GraphProblem] = []
-        let built = clock.measure { graph = catalog.newestReleaseGraph().graph }
-        let checked = clock.measure {
-            problems = GraphChecker(catalog: catalog, layers: layers, interfaceSuffix: "Protocols").problems(in: graph!)
+        let built = try clock.measure { graph = try catalog.newestReleaseGraph().graph }
+        let checked = try clock.measure {
+            problems = try GraphChecker(catalog: catalog, layers: layers, interfaceSuffix: "Protocols").problems(in: graph!)
         }
         if BenchmarkTests.benchmarking {
             let kinds = Dictionary(grouping: problems, by: \.kind).mapValues(\.count)

@@ -17,7 +17,7 @@ import Versioning
             requirements: [.app("Cart/UI", "1.2.1"), .app("Base", target: "App \"Lite\"")],
             lockedVersions: ["AFNetworking": v("4.0.1")]))
         return GraphReport(
-            graph: resolution.graph, problems: GraphChecker(catalog: catalog).problems(in: resolution.graph),
+            graph: resolution.graph, problems: try! GraphChecker(catalog: catalog).problems(in: resolution.graph),
             affected: try! resolution.graph.affected(by: "Base"), why: try! resolution.graph.why("Detail"))
     }()
 

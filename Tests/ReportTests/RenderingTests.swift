@@ -65,7 +65,7 @@ import Versioning
         #expect(text.contains("- **Core**: Cart (1.0.0) requires >= 2.0, but App requires ~> 1.0 and Feed (1.1.0) requires ~> 1.0; "
             + "no version satisfies both\n"))
         // A clean report has no sections but the state table.
-        let clean = ReportBuilder(input: ReportInput(providers: [InMemorySpecProvider(name: "s", specs: [.test("A", "1.0.0")])],
+        let clean = try ReportBuilder(input: ReportInput(providers: [InMemorySpecProvider(name: "s", specs: [.test("A", "1.0.0")])],
                                                      projects: [.test("App", [.pod("A", "1.0.0", target: "App")])], now: World.now)).build()
         let cleanText = try MarkdownRenderer().render(clean)
         #expect(cleanText.hasPrefix("# Component skew report\n\n**PASS** · nothing needs attention\n\n"))
@@ -87,7 +87,8 @@ import Versioning
             .test(evil, "1.0.0"), .test("Plain", "1.0.0", [(evil, ["~> 1.0"])]), .test("Plain", "0.9.0-rc.1"),
         ])
         let layers = [LayerRule.test("a&b \"layer\"", [evil, "Plain"], allowSameLayer: false)]
-        return ReportBuilder(input: ReportInput(
+        // An in-memory source never fails to list, so the build does not throw.
+        return try! ReportBuilder(input: ReportInput(
             providers: [provider], projects: [.test("O'Brien <App>", [.pod(evil, "1.0.0", target: "<x>")])], layers: layers,
             now: World.now)).build()
     }

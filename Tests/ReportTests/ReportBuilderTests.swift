@@ -38,13 +38,13 @@ import Versioning
         ])
     }
 
-    @Test func staleLimitIsExclusive() {
+    @Test func staleLimitIsExclusive() throws {
         var input = World.input()
         input.staleRCDays = 40
-        let report = ReportBuilder(input: input).build()
+        let report = try ReportBuilder(input: input).build()
         #expect(report.releaseCandidates.first { $0.version == v("1.2.0-rc.1") }?.state == .pending)
         input.staleRCDays = 39
-        #expect(ReportBuilder(input: input).build().releaseCandidates.first { $0.version == v("1.2.0-rc.1") }?.state == .stale)
+        #expect(try ReportBuilder(input: input).build().releaseCandidates.first { $0.version == v("1.2.0-rc.1") }?.state == .stale)
     }
 
     @Test func staleConstraintsNameWhoHoldsWhomBack() {

@@ -54,6 +54,43 @@ import Testing
         #expect(throws: SpecRepoError.configuredPathMissing(name: "gone", path: "/no/such/dir")) { try missing.locate("gone") }
     }
 
+    /// `sources` is what every resolving command reads: a compctl.yml name wins over a
+    /// directory of that name, a directory over a `repo add` name, and a `file://` URL of a
+    /// plain folder reads the folder; each comes with the addresses a Podfile may use.
+    @Test func opensSourcesInOnePrecedence() throws {
+        let fixture = try CacheFixture()
+        try fixture.scratch.write(podFiles("Bar", ["1.0.0"]), under: "acme")
+        try fixture.scratch.write(podFiles("Baz", ["2.0.0"]), under: "plain")
+        try fixture.cache.add(name: "added", url: fixture.remote)
+        try fixture.cache.add(name: "plain", url: fixture.remote)
+        let configured = [ConfiguredSpecRepo(name: "acme", url: fixture.remote, writtenURL: "specs.git")]
+        let locator = resolver(fixture, configured: configured)
+
+        let sources = try locator.sources(["acme", "added", "plain", "file://" + fixture.scratch("plain")])
+        #expect(sources.map { try! $0.repository.podNames() } == [["Foo"], ["Foo"], ["Baz"], ["Baz"]])
+        #expect(sources.map(\.repository.name) == ["acme", "added", "plain", "plain"])
+        #expect(sources[0].addresses == ["specs.git", fixture.remote])
+        #expect(sources[0].isNamed(by: "specs.git") && sources[0].isNamed(by: fixture.remote + "/"))
+        #expect(sources[1].addresses == ["added", fixture.remote])
+
+        // No argument: every configured repo, in the order given (the CLI sorts by priority).
+        #expect(try locator.sources([]).map(\.repository.name) == ["acme"])
+        #expect(throws: SpecRepoError.noSources) { try resolver(fixture).sources([]) }
+    }
+
+    @Test func everyUnreadableSourceIsReportedTogether() throws {
+        let fixture = try CacheFixture()
+        try git("init", "-q", "--bare", fixture.scratch("empty.git"))
+        let locator = resolver(fixture)
+        // The working directory is not this process's, so the path is shown absolute.
+        let empty = fixture.scratch("empty.git")
+        #expect(throws: SpecRepoError.noCommit(empty)) { try locator.source("empty.git") }
+        #expect(throws: SpecRepoError.several([
+            SpecRepoError.unknownSource("nope", known: []).description,
+            SpecRepoError.noCommit(empty).description,
+        ])) { try locator.sources(["nope", "specs.git", "empty.git"]) }
+    }
+
     @Test func cacheNamesComeFromTheURLAndStayUnique() throws {
         let fixture = try CacheFixture()
         let resolver = resolver(fixture)

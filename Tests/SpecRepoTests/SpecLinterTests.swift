@@ -1,11 +1,12 @@
 import Foundation
+import Graph
 import Podspec
 import Testing
 import Versioning
 @testable import SpecRepo
 
-/// A `SpecSource` that only knows names and versions.
-final class FakeSource: SpecSource, @unchecked Sendable {
+/// A `SpecProvider` that only knows names and versions.
+final class FakeSource: SpecProvider, @unchecked Sendable {
     let name: String
     private let pods: [String: [Version]]
 
@@ -27,6 +28,21 @@ final class FakeSource: SpecSource, @unchecked Sendable {
     }
 }
 
+/// A source that fails to list versions, as a remote one may.
+final class UnreachableSource: SpecProvider {
+    let name = "cdn"
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "HTTP 503" }
+    }
+
+    func podNames() throws -> [String] { throw Failure() }
+
+    func versions(of name: String) throws -> [Version] { throw Failure() }
+
+    func specification(name: String, version: Version) throws -> Specification { throw Failure() }
+}
+
 extension Specification {
     static func test(
         name: String = "Foo",
@@ -39,8 +55,21 @@ extension Specification {
 }
 
 @Suite struct SpecLinterTests {
-    private func lint(_ spec: Specification, sources: [any SpecSource] = [FakeSource.test()]) -> [String] {
+    private func lint(_ spec: Specification, sources: [any SpecProvider] = [FakeSource.test()]) -> [String] {
         SpecLinter(sources: sources).lint(spec, file: "Foo.podspec").map(\.message)
+    }
+
+    /// A source that cannot tell a dependency's versions is a problem naming it and the
+    /// dependency, not "no pod 'Bar'"; publish's cycle search stops with the same news.
+    @Test func anUnreachableSourceIsAProblemNotAMissingPod() throws {
+        let spec = Specification.test(dependencies: [Dependency(name: "Bar", requirements: ["~> 1.0"])])
+        #expect(SpecLinter(sources: [UnreachableSource()]).lint(spec, file: "Foo.podspec") == [LintProblem(
+            kind: .unreadableSource, dependency: "Bar",
+            message: "Foo.podspec: dependency 'Bar' (~> 1.0): cannot read the versions of 'Bar' from cdn: HTTP 503; "
+                + "check that the source can be reached, then lint again")])
+        #expect(throws: SpecRepoError.unreadableSource(source: "cdn", pod: "Bar", reason: "HTTP 503")) {
+            try DependencyCycleFinder(source: UnreachableSource()).cycle(through: spec)
+        }
     }
 
     @Test func cleanSpecHasNoProblem() {

@@ -1,4 +1,5 @@
 import Foundation
+import Graph
 import Podspec
 import Testing
 import Versioning
@@ -98,11 +99,11 @@ import Versioning
         #expect(repo.contains("Foo"))
     }
 
-    @Test func isASpecSource() throws {
-        let source: any SpecSource = try SpecRepository.test(files: podFiles("Foo", ["1.0.0", "1.1.0-rc.1"]))
+    @Test func isASpecProvider() throws {
+        let source: any SpecProvider = try SpecRepository.test(files: podFiles("Foo", ["1.0.0", "1.1.0-rc.1"]))
         #expect(source.name == "acme")
-        #expect(source.podNames() == ["Foo"])
-        #expect(source.versions(of: "Foo").map(\.description) == ["1.1.0-rc.1", "1.0.0"])
+        #expect(try source.podNames() == ["Foo"])
+        #expect(try source.versions(of: "Foo").map(\.description) == ["1.1.0-rc.1", "1.0.0"])
         #expect(try source.specification(name: "Foo", version: version("1.1.0-rc.1")).version == "1.1.0-rc.1")
     }
 

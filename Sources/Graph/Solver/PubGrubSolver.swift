@@ -149,7 +149,8 @@ final class PubGrubSolver {
 
     // MARK: - Solving
 
-    /// Solves, or throws `SolverFailure`.
+    /// Solves, or throws `SolverFailure`, or the failure of a source (`GraphError`), which
+    /// ends the search at once.
     func solve() throws {
         _ = add(Incompatibility(
             terms: [PackageTerm(package: Self.root, term: .negative(VersionSet(fullOf: 1), universe: VersionSet(fullOf: 1)))],
@@ -157,7 +158,9 @@ final class PubGrubSolver {
         var changed: [Int] = [Self.root]
         while true {
             try propagate(changed)
+            try catalog.checkSources()
             guard let next = decideNext() else { return }
+            try catalog.checkSources()
             changed = next
         }
     }
@@ -512,6 +515,7 @@ final class PubGrubSolver {
 
     private func rootClauses() -> [Int] {
         if let known = versionClauses[VersionKey(package: Self.root, version: 0)] { return known }
+        catalog.prefetch(roots.map(\.dependency.rootName))
         var result: [Int] = []
         for root in roots {
             result += dependencyClauses(
@@ -545,6 +549,8 @@ final class PubGrubSolver {
                 break
             }
             let feature = model.rootFeature
+            // The next pods this version needs: a remote source can fetch them together.
+            catalog.prefetch(feature.dependencies.map(\.rootName))
             for dependency in feature.dependencies {
                 let key = DependencyKey(depender: package, dependency: dependency)
                 if let hit = cached(key, covering: version) {
@@ -586,6 +592,7 @@ final class PubGrubSolver {
         let used = PackageTerm(package: subspec, term: .positive(VersionSet(fullOf: 1)))
         var result: [Int] = []
         if let feature = model.feature(at: path) {
+            catalog.prefetch(feature.dependencies.map(\.rootName))
             if let platform, case let support = model.support(at: path, on: platform), support != .supported {
                 let versions = walk(universe, from: version) { other in
                     other.feature(at: path) != nil && other.support(at: path, on: platform).isSameKind(as: support)
