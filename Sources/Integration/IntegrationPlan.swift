@@ -138,7 +138,9 @@ public struct FailedCheck: Sendable {
 
 /// How a check ended.
 public enum CheckResult {
+    /// The check passed: the files stay pinned until the project is landed or restored.
     case passed(CheckedProject)
+    /// The check did not pass: the files are restored.
     case failed(FailedCheck)
 }
 
@@ -154,6 +156,8 @@ public struct Landed: Sendable {
 
 /// How one project's integrate ended.
 public enum IntegrateOutcome {
+    /// Checked, published and committed.
     case passed(Landed)
+    /// The check did not pass: the files are restored and nothing was published.
     case failed(FailedCheck)
 }

@@ -11,9 +11,13 @@ import SpecRepo
 /// on a moved remote branch. A failure puts every file back byte for byte. It reports
 /// through its delegate and never prints.
 public struct Integrator {
+    /// What the command line asked for.
     public var options: IntegrationOptions
+    /// Hears notes, the check's progress and its failures.
     public var delegate: any IntegrationDelegate
+    /// Runs the compile check.
     public var checker: any CompileChecking
+    /// Publishes the new specs.
     public var publisher: any SpecPublishing
     /// Opens the main project's repository at a root.
     public var openProject: (String) throws -> any ProjectGit

@@ -11,8 +11,12 @@ public enum ProjectPlanning {
 
 /// One row of the several-projects summary.
 public struct ProjectOutcome: Encodable, Sendable, Equatable {
+    /// The project's name in compctl.yml.
     public var project: String
+    /// `passed`, `failed`, `timed-out`, `killed`, `cancelled`, `restored`, `skipped`,
+    /// `error` or `problems`.
     public var outcome: String
+    /// The check's log, relative to the current directory when below it.
     public var log: String?
 
     /// A row.
