@@ -54,10 +54,13 @@ final class FakePublisher: SpecPublishing {
     var journalsAtPush: [IntegrationJournal.Step] = []
     var failure: String?
     var root: String?
+    /// Runs as each spec is published (after the check).
+    var onPublish: () throws -> Void = {}
 
     func publishChecked(_ podspec: PodspecFile, to target: SpecRepoTarget,
                         willPush: (ObjectID, String) throws -> Void) throws -> PublishOutcome {
         if let failure { throw TestSupportError(failure) }
+        try onPublish()
         let commit = try ObjectID(hex: String(repeating: "a", count: 39) + "\(published.count)")
         try willPush(commit, "main")
         if let root, let data = FileManager.default.contents(atPath: IntegrationJournal.path(in: root)),

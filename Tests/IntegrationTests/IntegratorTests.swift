@@ -66,6 +66,65 @@ import TestSupport
         #expect(delegate.notes.contains { $0.hasPrefix("the main project's branch moved during the check; re-applying the pins on ") && $0.hasSuffix("(1/3)") })
     }
 
+    @Test func originMovedDuringTheCheckWithPushFollowsItChecksAgainAndPushes() async throws {
+        let project = try ProjectFixture()
+        let origin = project.directory.path("origin.git")
+        let other = project.directory.path("other")
+        try gitCLI("init", "-q", "--bare", "-b", "main", origin)
+        try gitCLI("remote", "add", "origin", origin, in: project.root)
+        try gitCLI("push", "-q", "origin", "main", in: project.root)
+        try gitCLI("clone", "-q", origin, other)
+        // A colleague's merge lands on origin while the first check runs.
+        let check = FakeCheck([.passed]) { run in
+            guard run == 1 else { return }
+            let moved = ProjectFixture.podfile.replacingOccurrences(of: "end\n", with: "  pod 'Bar', '~> 2.0'\nend\n")
+            try moved.write(toFile: other + "/Podfile", atomically: true, encoding: .utf8)
+            try gitCLI("commit", "-q", "-am", "Add Bar", in: other)
+            try gitCLI("push", "-q", "origin", "main", in: other)
+        }
+        let (publisher, delegate) = (FakePublisher(), RecordingDelegate())
+        var integrator = integrator(check, publisher, delegate, logs: project.directory)
+        integrator.options.push = true
+        let outcome = try await integrator.integrate(try project.plan())
+        guard case let .passed(landed) = outcome else { Issue.record("expected a pass, got \(outcome)"); return }
+        #expect(await check.runs == 2)
+        #expect(await check.podfilesSeen.last?.contains("pod 'Bar', '~> 2.0'") == true)
+        let pushed = try gitCLI("--git-dir", origin, "show", "main:Podfile")
+        #expect(pushed.contains("pod 'Bar', '~> 2.0'") && pushed.contains("pod 'Foo', '1.2.0'"))
+        // The checkout followed: its branch is the pushed commit.
+        #expect(try gitCLI("--git-dir", origin, "rev-parse", "main") == landed.commit.hex)
+        #expect(try gitCLI("rev-parse", "HEAD", in: project.root) == landed.commit.hex)
+        #expect(delegate.notes.contains { $0.hasPrefix("origin/main moved during the check; re-applying the pins on ") && $0.hasSuffix("(1/3)") })
+    }
+
+    @Test func originMovedAfterTheCheckGetsThePinsReappliedOnItsTip() async throws {
+        let project = try ProjectFixture()
+        let origin = project.directory.path("origin.git")
+        let other = project.directory.path("other")
+        try gitCLI("init", "-q", "--bare", "-b", "main", origin)
+        try gitCLI("remote", "add", "origin", origin, in: project.root)
+        try gitCLI("push", "-q", "origin", "main", in: project.root)
+        try gitCLI("clone", "-q", origin, other)
+        let (check, publisher, delegate) = (FakeCheck([.passed]), FakePublisher(), RecordingDelegate())
+        publisher.onPublish = {
+            let moved = ProjectFixture.podfile.replacingOccurrences(of: "end\n", with: "  pod 'Bar', '~> 2.0'\nend\n")
+            try moved.write(toFile: other + "/Podfile", atomically: true, encoding: .utf8)
+            try gitCLI("commit", "-q", "-am", "Add Bar", in: other)
+            try gitCLI("push", "-q", "origin", "main", in: other)
+        }
+        var integrator = integrator(check, publisher, delegate, logs: project.directory)
+        integrator.options.push = true
+        let before = try gitCLI("rev-parse", "HEAD", in: project.root)
+        guard case .passed = try await integrator.integrate(try project.plan()) else { Issue.record("expected a pass"); return }
+        #expect(await check.runs == 1)
+        let pushed = try gitCLI("--git-dir", origin, "show", "main:Podfile")
+        #expect(pushed.contains("pod 'Bar', '~> 2.0'") && pushed.contains("pod 'Foo', '1.2.0'"))
+        // The checkout is not moved under the user: they pull.
+        #expect(try gitCLI("rev-parse", "HEAD", in: project.root) == before)
+        #expect(delegate.notes.contains("origin/main had moved: the pins were re-applied on it and pushed; pull to update this checkout"))
+        #expect(!project.journalExists)
+    }
+
     @Test func publishFailureRestoresTheFiles() async throws {
         let project = try ProjectFixture()
         let before = project.podfileText
