@@ -176,15 +176,26 @@ struct IntegrateCommand: AsyncParsableCommand {
         let integration = plan.integration
         if try integrator.isAlreadyIntegrated(integration) {
             // A second identical integrate (a retried CI job, a run after a recovery) is done.
-            if json {
-                try JSONOutput.print(IntegrateDocument(outcome: "already-integrated", plan: plan, published: [], commit: nil, log: nil))
-            } else {
-                Console.out("\(plan.pinTexts) already integrated into \(DisplayPath.relative(plan.podfilePath))")
-                Console.note("every version is published in \(plan.target.name) and pinned in the committed Podfile; nothing to do")
-            }
+            try reportAlreadyIntegrated(plan)
             return
         }
-        switch try await reportingIntegrationErrors({ try await integrator.integrate(integration) }) {
+        try report(try await reportingIntegrationErrors { try await integrator.integrate(integration) }, of: plan)
+    }
+
+    /// Says that `plan` has nothing left to do.
+    private func reportAlreadyIntegrated(_ plan: Plan) throws {
+        if json {
+            try JSONOutput.print(IntegrateDocument(outcome: "already-integrated", plan: plan, published: [], commit: nil, log: nil))
+        } else {
+            Console.out("\(plan.pinTexts) already integrated into \(DisplayPath.relative(plan.podfilePath))")
+            Console.note("every version is published in \(plan.target.name) and pinned in the committed Podfile; nothing to do")
+        }
+    }
+
+    /// Prints how one project's integrate ended (the failure's lines are printed already)
+    /// and exits 1 when its check did not pass.
+    private func report(_ outcome: IntegrateOutcome, of plan: Plan) throws {
+        switch outcome {
         case let .failed(failure):
             if json {
                 try? JSONOutput.print(IntegrateDocument(outcome: "\(failure.outcome.status)", plan: plan, published: [], commit: nil,
@@ -518,20 +529,25 @@ struct IntegrateCommand: AsyncParsableCommand {
                 return plan.map { .ready($0.integration) } ?? .stopped(outcome: stopped)
             }
         }
+        try printSummary(result)
+        if result.failed { throw Exit.failure }
+    }
+
+    /// What was published, then the table (or JSON) of the projects' outcomes.
+    private func printSummary(_ result: SeveralProjectsResult) throws {
         if !result.published.isEmpty, let target = result.target {
             Console.note("published \(result.published.joined(separator: " ")) to \(target)")
         }
         if json {
             try JSONOutput.print(ProjectsDocument(projects: result.rows, published: result.published))
-        } else {
-            let table = [["PROJECT", "OUTCOME", "LOG"]] + result.rows.map { [$0.project, $0.outcome, $0.log ?? "-"] }
-            let widths = (0..<2).map { column in table.map { $0[column].count }.max() ?? 0 }
-            Console.outRaw(table.map { row in
-                row[0] + String(repeating: " ", count: widths[0] - row[0].count + 2)
-                    + row[1] + String(repeating: " ", count: widths[1] - row[1].count + 2) + row[2] + "\n"
-            }.joined())
+            return
         }
-        if result.failed { throw Exit.failure }
+        let table = [["PROJECT", "OUTCOME", "LOG"]] + result.rows.map { [$0.project, $0.outcome, $0.log ?? "-"] }
+        let widths = (0..<2).map { column in table.map { $0[column].count }.max() ?? 0 }
+        Console.outRaw(table.map { row in
+            row[0] + String(repeating: " ", count: widths[0] - row[0].count + 2)
+                + row[1] + String(repeating: " ", count: widths[1] - row[1].count + 2) + row[2] + "\n"
+        }.joined())
     }
 }
 
