@@ -1,7 +1,6 @@
 import ArgumentParser
 import CompileCheck
 import Config
-import FileIO
 import Foundation
 import Git
 import Graph

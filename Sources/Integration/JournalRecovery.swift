@@ -41,31 +41,9 @@ public struct JournalRecovery {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw JournalError.notARegularFile(shown) }
         let project = try? Repository.open(at: root, searchingParents: true)
-        if let project, let work = project.workDirectory,
-           (try? project.isTracked(IntegrationJournal.relative(path, to: String(work.dropLast())))) == true {
-            throw JournalError.tracked(shown)
-        }
-        guard let data = FileManager.default.contents(atPath: path),
-              let journal = try? JSONDecoder().decode(IntegrationJournal.self, from: data) else {
-            throw JournalError.unreadable(shown)
-        }
-        try scope.validate(journal, at: shown)
-        let pins = journal.pins.joined(separator: " ")
-        let earlier = "an earlier integrate of \(pins) (pid \(journal.pid))"
-
-        var step = journal.step
-        if step == .publishing, let publishing = journal.publishing {
-            let landed: Bool
-            do {
-                landed = try askRemote(publishing)
-            } catch {
-                throw JournalError.cannotAskRemote(journal: shown, url: Git.redact(publishing.url), reason: "\(error)")
-            }
-            step = landed ? .published : .checking
-        } else if step == .publishing {
-            step = .checking
-        }
-        switch step {
+        let journal = try trustedJournal(at: path, shown: shown, project: project)
+        let earlier = "an earlier integrate of \(journal.pins.joined(separator: " ")) (pid \(journal.pid))"
+        switch try settledStep(of: journal, shown: shown) {
         case .checking, .publishing:
             try journal.restore(in: root)
             delegate.integration(.note("\(earlier) did not finish; restored "
@@ -78,6 +56,34 @@ public struct JournalRecovery {
         }
         removeInterruptedWrites()
         ScratchDirectory.removeStale()
+    }
+
+    /// The journal at `path`, once it is known not to come from a commit, to read whole, and
+    /// to name only what `scope` allows.
+    private func trustedJournal(at path: String, shown: String, project: Repository?) throws -> IntegrationJournal {
+        if let project, let work = project.workDirectory,
+           (try? project.isTracked(IntegrationJournal.relative(path, to: String(work.dropLast())))) == true {
+            throw JournalError.tracked(shown)
+        }
+        guard let data = FileManager.default.contents(atPath: path),
+              let journal = try? JSONDecoder().decode(IntegrationJournal.self, from: data) else {
+            throw JournalError.unreadable(shown)
+        }
+        try scope.validate(journal, at: shown)
+        return journal
+    }
+
+    /// The step to act on: a `publishing` journal becomes `published` when one of its
+    /// commits reached the spec repo, else `checking`; a remote that cannot be asked stops
+    /// recovery before anything changes.
+    private func settledStep(of journal: IntegrationJournal, shown: String) throws -> IntegrationJournal.Step {
+        guard journal.step == .publishing else { return journal.step }
+        guard let publishing = journal.publishing else { return .checking }
+        do {
+            return try askRemote(publishing) ? .published : .checking
+        } catch {
+            throw JournalError.cannotAskRemote(journal: shown, url: Git.redact(publishing.url), reason: "\(error)")
+        }
     }
 
     /// Removes the temporary files of atomic writes that a killed compctl left beside the
