@@ -135,3 +135,27 @@ func integrator(_ check: FakeCheck, _ publisher: FakePublisher, _ delegate: Reco
     Integrator(options: IntegrationOptions(logDirectory: logs.path("logs")), delegate: delegate,
                checker: check, publisher: publisher)
 }
+
+/// The real project git, except that committing fails in the project at `failingRoot`.
+struct CommitFailingProject: ProjectGit {
+    let real: GitProject
+    let fails: Bool
+
+    var workDirectory: String { real.workDirectory }
+    var branch: String { real.branch }
+    func head() -> ObjectID? { real.head() }
+    func remoteTip(of branch: String) -> ObjectID? { real.remoteTip(of: branch) }
+    func isAncestor(_ ancestor: ObjectID, of descendant: ObjectID) -> Bool { real.isAncestor(ancestor, of: descendant) }
+    func fastForward(branch: String, from expected: ObjectID, to target: ObjectID) throws {
+        try real.fastForward(branch: branch, from: expected, to: target)
+    }
+    func file(_ path: String, at commit: ObjectID) -> Data? { real.file(path, at: commit) }
+    func commit(_ paths: [String], message: String) throws -> ObjectID {
+        if fails { throw TestSupportError("index.lock exists") }
+        return try real.commit(paths, message: message)
+    }
+    func push(branch: String, message: String, staging paths: [String],
+              change: (_ readAtTip: (String) throws -> Data) throws -> [FileChange]) throws -> PushedPins {
+        try real.push(branch: branch, message: message, staging: paths, change: change)
+    }
+}

@@ -167,6 +167,49 @@ import TestSupport
         #expect(try first.committed().contains("'1.2.0'") && second.committed().contains("'1.2.0'"))
     }
 
+    @Test func allOrNothingPublishFailureRestoresEveryProject() async throws {
+        let first = try ProjectFixture(name: "First")
+        let second = try ProjectFixture(name: "Second")
+        let (check, publisher, delegate) = (FakeCheck([.passed]), FakePublisher(), RecordingDelegate())
+        publisher.failure = "the spec repo said no"
+        let plans = ["First": try first.plan(), "Second": try second.plan()]
+        await #expect {
+            _ = try await integrator(check, publisher, delegate, logs: first.directory)
+                .integrateEach(["First", "Second"], allOrNothing: true) { .ready(plans[$0]!) }
+        } throws: { error in
+            (error as? IntegrationError)?.errors == ["the spec repo said no"]
+        }
+        #expect(first.podfileText == ProjectFixture.podfile && second.podfileText == ProjectFixture.podfile)
+        #expect(!first.journalExists && !second.journalExists)
+        #expect(try first.headMessage().hasPrefix("Initial") && second.headMessage().hasPrefix("Initial"))
+    }
+
+    @Test func allOrNothingCommitFailureKeepsEarlierProjectsAndSaysSo() async throws {
+        let first = try ProjectFixture(name: "First")
+        let second = try ProjectFixture(name: "Second")
+        let third = try ProjectFixture(name: "Third")
+        let (check, publisher, delegate) = (FakeCheck([.passed]), FakePublisher(), RecordingDelegate())
+        var integrator = integrator(check, publisher, delegate, logs: first.directory)
+        let failing = second.root
+        integrator.openProject = { root in CommitFailingProject(real: try GitProject(at: root), fails: root == failing) }
+        let plans = ["First": try first.plan(), "Second": try second.plan(), "Third": try third.plan()]
+        await #expect {
+            _ = try await integrator.integrateEach(["First", "Second", "Third"], allOrNothing: true) { .ready(plans[$0]!) }
+        } throws: { error in
+            guard let error = error as? IntegrationError, error.errors.count == 2 else { return false }
+            // As before the move, this does not say that the specs were published.
+            return error.errors[0] == "committing the Podfile failed: index.lock exists; commit it by hand"
+                && error.errors[1].hasPrefix("already committed: First ")
+                && error.errors[1].hasSuffix("; compctl never force-pushes: revert by hand if needed")
+        }
+        #expect(publisher.published == ["Foo 1.2.0"])
+        #expect(try first.committed().contains("'1.2.0'"))
+        // The project after the failing one goes back; nothing is left half-done.
+        #expect(third.podfileText == ProjectFixture.podfile)
+        #expect(try third.headMessage().hasPrefix("Initial"))
+        #expect(!first.journalExists && !second.journalExists && !third.journalExists)
+    }
+
     @Test func eachInTurnKeepsGoingAfterAFailure() async throws {
         let first = try ProjectFixture(name: "First")
         let second = try ProjectFixture(name: "Second")
