@@ -24,7 +24,7 @@ let package = Package(
             name: "CompctlCLI",
             dependencies: [
                 "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
-                "ComponentRelease",
+                "ComponentRelease", "Integration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,6 +108,16 @@ let package = Package(
             dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
         ),
 
+        // Executing `compctl integrate` once the command planned it: the project's lock and
+        // scratch folders, the journal and the recovery of a killed run, pinning the Podfile and
+        // Package.swift, the compile check and its re-runs when the branch moved, publishing
+        // and landing (commit, push with re-applied pins), and the several-projects policies.
+        // Reports through a delegate; the compile check, the publisher and git are protocols.
+        .target(
+            name: "Integration",
+            dependencies: ["CompileCheck", "FileIO", "Git", "Manifest", "Podspec", "SpecRepo"]
+        ),
+
         // Test helpers, once for every test target: a process runner, temporary directories,
         // the git CLI for fixtures, free loopback ports and listeners, `git daemon`.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -134,6 +144,11 @@ let package = Package(
             name: "FuzzTests",
             dependencies: ["Podspec", "Manifest", "Config", "SpecRepo", "TestSupport"],
             exclude: ["Reproducers"]
+        ),
+        // The integrate flow with a fake compile check and publisher over real temp git repos.
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["Integration", "CompileCheck", "Git", "Podspec", "SpecRepo", "TestSupport"]
         ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.

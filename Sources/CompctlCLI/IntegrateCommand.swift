@@ -1,10 +1,10 @@
 import ArgumentParser
 import CompileCheck
 import Config
-import FileIO
 import Foundation
 import Git
 import Graph
+import Integration
 import Manifest
 import Podspec
 import SpecRepo
@@ -20,7 +20,6 @@ enum IntegrateError: Error, CustomStringConvertible {
     case noTag(String, version: String, tag: String, url: String, reason: String)
     case noPodspecAtTag(String, tag: String, url: String)
     case podspecMismatch(path: String, expected: String, found: String)
-    case notAGitProject(String)
     case uncommittedManifests([String])
     case aheadOfOrigin(branch: String, count: Int)
     case behindOrigin(branch: String)
@@ -43,8 +42,6 @@ enum IntegrateError: Error, CustomStringConvertible {
             return "no \(name).podspec or \(name).podspec.json at tag \(tag) of \(url); pass --podspec"
         case let .podspecMismatch(path, expected, found):
             return "\(path) is \(found), not \(expected); pass the podspec of the version being integrated"
-        case let .notAGitProject(root):
-            return "\(root) is not in a git repository, so compctl cannot commit the pins; run git init there first"
         case let .uncommittedManifests(paths):
             return "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "has" : "have") uncommitted changes, which the integrate "
                 + "commit would carry along; commit or stash them first"
@@ -55,13 +52,6 @@ enum IntegrateError: Error, CustomStringConvertible {
             return "origin/\(branch) has commits this checkout lacks; pull them first, so the check runs on what --push lands"
         }
     }
-}
-
-/// One component being integrated: the spec to publish, or `nil` when the version is
-/// already in the spec repo.
-struct Candidate {
-    var pin: PinArgument
-    var podspec: PodspecFile?
 }
 
 /// `compctl integrate NAME=VERSION…`: the gated flow of DESIGN.md. A version reaches the
@@ -181,30 +171,52 @@ struct IntegrateCommand: AsyncParsableCommand {
             printPlan(plan)
             return
         }
-        if try plan.isAlreadyIntegrated() {
+        let integrator = makeIntegrator(cache: plan.sources.cache)
+        let integration = plan.integration
+        if try integrator.isAlreadyIntegrated(integration) {
             // A second identical integrate (a retried CI job, a run after a recovery) is done.
-            if json {
-                try JSONOutput.print(IntegrateDocument(outcome: "already-integrated", plan: plan, published: [], commit: nil, log: nil))
-            } else {
-                Console.out("\(plan.candidates.map(\.pin.text).joined(separator: " ")) already integrated into "
-                    + PodfileInputs.relativeToCurrentDirectory(plan.podfilePath))
-                Console.note("every version is published in \(plan.target.name) and pinned in the committed Podfile; nothing to do")
-            }
+            try reportAlreadyIntegrated(plan)
             return
         }
-        let result = try await execute(plan, publishing: true, label: nil)
-        guard result.passed else {
-            if json { try? JSONOutput.print(IntegrateDocument(outcome: result.outcome, plan: plan, published: [], commit: nil, log: result.log)) }
-            throw Exit.failure
-        }
+        try report(try await reportingIntegrationErrors { try await integrator.integrate(integration) }, of: plan)
+    }
+
+    /// Says that `plan` has nothing left to do.
+    private func reportAlreadyIntegrated(_ plan: Plan) throws {
         if json {
-            try JSONOutput.print(IntegrateDocument(outcome: "passed", plan: plan, published: result.published,
-                                                   commit: result.commit?.hex, log: result.log))
-            return
+            try JSONOutput.print(IntegrateDocument(outcome: "already-integrated", plan: plan, published: [], commit: nil, log: nil))
+        } else {
+            Console.out("\(plan.pinTexts) already integrated into \(DisplayPath.relative(plan.podfilePath))")
+            Console.note("every version is published in \(plan.target.name) and pinned in the committed Podfile; nothing to do")
         }
-        Console.out("integrated \(plan.candidates.map(\.pin.text).joined(separator: " ")) into \(PodfileInputs.relativeToCurrentDirectory(plan.podfilePath))")
-        Console.note(result.published.isEmpty ? "every version was already published" : "published \(result.published.joined(separator: " ")) to \(plan.target.name)")
-        Console.note("committed \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")\(push ? " and pushed" : ""); log: \(result.log ?? "-")")
+    }
+
+    /// Prints how one project's integrate ended (the failure's lines are printed already)
+    /// and exits 1 when its check did not pass.
+    private func report(_ outcome: IntegrateOutcome, of plan: Plan) throws {
+        switch outcome {
+        case let .failed(failure):
+            if json {
+                try? JSONOutput.print(IntegrateDocument(outcome: "\(failure.outcome.status)", plan: plan, published: [], commit: nil,
+                                                        log: failure.outcome.logPath))
+            }
+            throw Exit.failure
+        case let .passed(landed):
+            if json {
+                try JSONOutput.print(IntegrateDocument(outcome: "passed", plan: plan, published: landed.published,
+                                                       commit: landed.commit.hex, log: landed.log))
+                return
+            }
+            Console.out("integrated \(plan.pinTexts) into \(DisplayPath.relative(plan.podfilePath))")
+            Console.note(landed.published.isEmpty ? "every version was already published" : "published \(landed.published.joined(separator: " ")) to \(plan.target.name)")
+            Console.note("committed \(landed.commit.hex.prefix(8))\(push ? " and pushed" : ""); log: \(landed.log)")
+        }
+    }
+
+    /// The integrator for this command line, publishing through `cache`.
+    private func makeIntegrator(cache: SpecRepoCache) -> Integrator {
+        Integrator(options: IntegrationOptions(push: push, maxRequeues: maxRequeues, timeout: timeout.map { .seconds($0) }),
+                   delegate: ConsoleIntegrationDelegate(), publisher: SpecPublisher(cache: cache))
     }
 
     // MARK: - Preparing (nothing in the project changes here)
@@ -215,8 +227,8 @@ struct IntegrateCommand: AsyncParsableCommand {
         var podfilePath: String
         var root: String
         var check: Config.CheckCommand
-        var candidates: [Candidate]
-        var target: (name: String, url: String)
+        var candidates: [IntegrationCandidate]
+        var target: SpecRepoTarget
         var staged: String
         var scratch: String
         var sources: SpecSources
@@ -229,17 +241,25 @@ struct IntegrateCommand: AsyncParsableCommand {
         /// The project's lock, held until the command ends.
         var access: ProjectAccess
 
-        /// Whether there is nothing left to do: every version is published and the Podfile
-        /// (and Package.swift) already pin them, committed (the files were checked clean).
-        func isAlreadyIntegrated() throws -> Bool {
-            guard candidates.allSatisfy({ $0.podspec == nil }),
-                  edit.bytes == [UInt8](FileManager.default.contents(atPath: podfilePath) ?? Data()) else { return false }
-            if let packageManifest, let bytes = FileManager.default.contents(atPath: packageManifest) {
-                let pinned = try PackageSwiftPins.pinned(candidates.map(\.pin), manifest: [UInt8](bytes), path: packageManifest,
-                                                         sources: stagedSources)
-                if pinned != [UInt8](bytes) { return false }
+        /// The pins as `PinPlanner` and `PackageSwiftPins` take them.
+        var pinArguments: [PinArgument] { candidates.map { PinArgument(name: $0.pin.name, version: $0.pin.version) } }
+        /// `NAME=VERSION …`, as given.
+        var pinTexts: String { candidates.map(\.pin.text).joined(separator: " ") }
+
+        /// What the Integration library executes: the plan's files, check and specs, with
+        /// Package.swift pinned through the staged sources.
+        var integration: IntegrationPlan {
+            let command: CompileCheck.CheckCommand
+            switch check {
+            case .shell(let text): command = .shell(text)
+            case .arguments(let arguments): command = .arguments(arguments)
             }
-            return true
+            let (pins, sources) = (pinArguments, stagedSources)
+            return IntegrationPlan(
+                root: root, podfile: podfilePath, packageManifest: packageManifest, candidates: candidates,
+                target: target, check: command, stagedSpecRepo: staged, scratch: scratch,
+                pinPackageManifest: { bytes, path in try PackageSwiftPins.pinned(pins, manifest: bytes, path: path, sources: sources) },
+                access: access)
         }
 
         /// Problems of the graph checks with the pins that the Podfile did not have before.
@@ -260,7 +280,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             }
             let catalog = PodCatalog(providers: stagedSources.map(\.repository))
             var pinned = inputs
-            pinned.request = PinPlanner.applying(candidates.map(\.pin), to: inputs.request, addTo: nil)
+            pinned.request = PinPlanner.applying(pinArguments, to: inputs.request, addTo: nil)
             let resolution = try pinned.resolve(against: catalog, sources: stagedSources)
             return try checkerFor(catalog).problems(in: resolution.graph).filter { !before.contains($0.description) }
         }
@@ -271,7 +291,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         let root = PinCommand.projectRoot(of: podfilePath)
         let packageManifest = PackageSwiftPins.manifest(for: podfilePath, configuration: configuration)
         let access = try ProjectAccess(scope: Self.scope(root: root, podfile: podfilePath, configuration: configuration),
-                                       timeout: .seconds(lockTimeout), configuration: configuration)
+                                       timeout: .seconds(lockTimeout), delegate: ConsoleIntegrationDelegate())
         let podfilePath = try ProjectFiles.writable(podfilePath, root: root)
 
         let check: Config.CheckCommand
@@ -289,20 +309,21 @@ struct IntegrateCommand: AsyncParsableCommand {
             .sorted(by: { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }).first?.element.name
         else { throw IntegrateError.noSpecRepo }
         guard let project = try? Repository.open(at: root, searchingParents: true) else {
-            throw IntegrateError.notAGitProject(root)
+            throw IntegrationError.notAGitProject(root)
         }
         try Self.requireCommittedManifests(project, files: Self.committedFiles(podfile: podfilePath, manifest: packageManifest))
         if push { try requireInStepWithOrigin(project) }
 
         let sources = try SpecSources(configuration: configuration)
-        let target = try sources.locator.publishTarget(repoSource)
+        let located = try sources.locator.publishTarget(repoSource)
+        let target = SpecRepoTarget(name: located.name, url: located.url)
         let opened = try sources.open(repoSource, depth: .versions)
         let scratch = try ScratchDirectory.make()
         do {
             guard let repository = opened.repository else { throw IntegrateError.noSpecRepo }
-            var candidates: [Candidate] = []
+            var candidates: [IntegrationCandidate] = []
             for pin in pins {
-                candidates.append(try candidate(for: pin, in: repository, repoName: opened.name,
+                candidates.append(try candidate(for: pin.pin, in: repository, repoName: opened.name,
                                                 configuration: configuration, scratch: scratch))
             }
             let staged = scratch + "/staged-specs.git"
@@ -313,12 +334,12 @@ struct IntegrateCommand: AsyncParsableCommand {
             let originalSources = try sources.sources([repoSource] + others)
             let inputs = try PodfileInputs(path: podfilePath, sources: stagedSources, warnsOfUnfinishedIntegrate: false)
             let catalog = PodCatalog(providers: stagedSources.map(\.repository))
-            let problems = try PinPlanner.versionProblems(candidates.map(\.pin), catalog: catalog)
+            let problems = try PinPlanner.versionProblems(pins, catalog: catalog)
             if !problems.isEmpty { throw PinProblems(messages: problems) }
-            let edit = try PinPlanner.edit(candidates.map(\.pin), podfile: podfilePath, addTo: nil)
+            let edit = try PinPlanner.edit(pins, podfile: podfilePath, addTo: nil)
             if let packageManifest, let bytes = FileManager.default.contents(atPath: packageManifest) {
                 // Refused now, before anything changes, if the manifest cannot take the pins.
-                _ = try PackageSwiftPins.pinned(candidates.map(\.pin), manifest: [UInt8](bytes), path: packageManifest,
+                _ = try PackageSwiftPins.pinned(pins, manifest: [UInt8](bytes), path: packageManifest,
                                                 sources: stagedSources)
             }
             return Plan(configuration: configuration, podfilePath: podfilePath, root: root, check: check,
@@ -333,9 +354,9 @@ struct IntegrateCommand: AsyncParsableCommand {
 
     /// The spec to publish for `pin`, or none when the spec repo already has the version.
     private func candidate(
-        for pin: PinArgument, in repository: SpecRepository, repoName: String,
+        for pin: ComponentPin, in repository: SpecRepository, repoName: String,
         configuration: Configuration, scratch: String
-    ) throws -> Candidate {
+    ) throws -> IntegrationCandidate {
         let version = try Version(pin.version)
         let published = repository.versions(of: pin.root)
         if let podspec {
@@ -344,9 +365,9 @@ struct IntegrateCommand: AsyncParsableCommand {
                 throw IntegrateError.podspecMismatch(path: podspec, expected: "\(pin.root) \(pin.version)",
                                                      found: "\(file.spec.name) \(file.spec.version)")
             }
-            return Candidate(pin: pin, podspec: published.contains(version) ? nil : file)
+            return IntegrationCandidate(pin: pin, podspec: published.contains(version) ? nil : file)
         }
-        if published.contains(version) { return Candidate(pin: pin, podspec: nil) }
+        if published.contains(version) { return IntegrationCandidate(pin: pin, podspec: nil) }
         guard let newest = published.filter({ !$0.isPrerelease }).max() ?? published.max() else {
             throw IntegrateError.unknownComponent(pin.root, repo: repoName)
         }
@@ -373,7 +394,7 @@ struct IntegrateCommand: AsyncParsableCommand {
                 throw IntegrateError.podspecMismatch(path: path, expected: "\(pin.root) \(pin.version)",
                                                      found: "\(spec.name) \(spec.version)")
             }
-            return Candidate(pin: pin, podspec: PodspecFile(path: path, contents: contents, spec: spec))
+            return IntegrationCandidate(pin: pin, podspec: PodspecFile(path: path, contents: contents, spec: spec))
         }
         throw IntegrateError.noPodspecAtTag(pin.root, tag: tag, url: Git.redact(url))
     }
@@ -387,7 +408,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         var tip = try repository.referenceTarget(reference)
         for podspec in podspecs {
             let tipTree = try tip.map { try repository.tree(repository.commit($0).tree) }
-            let specTree = try tipTree.map { GitSpecTree(gitDirectory: repository.gitDirectory, rootTree: $0.id, location: staged) }
+            let specTree = tipTree.map { GitSpecTree(gitDirectory: repository.gitDirectory, rootTree: $0.id, location: staged) }
             let plan = try SpecPublisher.plan(for: podspec, in: specTree, force: false, repository: name)
             let tree = try repository.tree(applying: plan.changes(contents: podspec.contents), to: tipTree)
             tip = try repository.createCommit(tree: tree, parents: tip.map { [$0] } ?? [], message: plan.message,
@@ -414,7 +435,7 @@ struct IntegrateCommand: AsyncParsableCommand {
     static func requireCommittedManifests(_ project: Repository, files: [String]) throws {
         guard let work = project.workDirectory else { return }
         let changed = Set(try project.uncommittedChanges())
-        let dirty = files.map { IntegrationJournal.relative(realPath($0) ?? $0, to: realPath(String(work.dropLast())) ?? work) }
+        let dirty = files.map { IntegrationJournal.relative(ProjectFiles.realPath($0) ?? $0, to: ProjectFiles.realPath(String(work.dropLast())) ?? work) }
             .filter { changed.contains($0) }
         if !dirty.isEmpty { throw IntegrateError.uncommittedManifests(dirty) }
     }
@@ -453,9 +474,9 @@ struct IntegrateCommand: AsyncParsableCommand {
                 let root = PinCommand.projectRoot(of: absolute)
                 let hadJournal = FileManager.default.fileExists(atPath: IntegrationJournal.path(in: root))
                 let access = try ProjectAccess(scope: Self.scope(root: root, podfile: absolute, configuration: configuration),
-                                               timeout: .seconds(lockTimeout), configuration: configuration)
+                                               timeout: .seconds(lockTimeout), delegate: ConsoleIntegrationDelegate())
                 access.release()
-                if !hadJournal { Console.note("\(PodfileInputs.relativeToCurrentDirectory(absolute)): no unfinished integrate; nothing to recover") }
+                if !hadJournal { Console.note("\(DisplayPath.relative(absolute)): no unfinished integrate; nothing to recover") }
             }
         }
     }
@@ -470,228 +491,10 @@ struct IntegrateCommand: AsyncParsableCommand {
             + (push ? "commit and push" : "commit"))
     }
 
-    // MARK: - Executing
-
-    /// How one project's integrate ended.
-    struct Integrated {
-        var outcome: String
-        var log: String?
-        var published: [String] = []
-        var commit: ObjectID?
-
-        var passed: Bool { outcome == "passed" }
-    }
-
-    /// A project whose compile check passed: its Podfile is pinned and its journal open,
-    /// until `land` commits it or `journal.restore` puts it back.
-    struct Checked {
-        var plan: Plan
-        var journal: IntegrationJournal
-        var project: Repository
-        var branch: String
-        var log: String
-    }
-
-    /// Pins, checks, publishes when `publishing`, and commits one project. A failed check
-    /// restores the files and returns its outcome; errors after the check are printed and
-    /// end the command.
-    private func execute(_ plan: Plan, publishing: Bool, label: String?) async throws -> Integrated {
-        switch try await check(plan, label: label) {
-        case let .failure(failed): return failed.integrated
-        case let .success(checked): return try land(checked, publishing: publishing)
-        }
-    }
-
-    /// Pins the Podfile and runs the compile check, re-checking when the branch moved
-    /// during it. A failure restores the files and says so.
-    private func check(_ plan: Plan, label: String?) async throws -> Result<Checked, IntegratedFailure> {
-        let lockPath = URL(fileURLWithPath: plan.podfilePath).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
-        let pinTexts = plan.candidates.map(\.pin.text)
-        var journal = IntegrationJournal.begin(pins: pinTexts, files: [plan.podfilePath, lockPath] + (plan.packageManifest.map { [$0] } ?? []),
-                                               root: plan.root, stagedDirectory: plan.scratch)
-        try reportingErrors { try journal.save(in: plan.root) }
-        let project = try reportingErrors { try Repository.open(at: plan.root, searchingParents: true) }
-        let branch = project.headBranch ?? "main"
-        var base = try? project.resolve("HEAD")
-        var remoteBase = push ? remoteTip(of: branch, in: project) : nil
-        var requeues = 0
-        var outcome: CheckOutcome
-        while true {
-            do {
-                let current = FileManager.default.contents(atPath: plan.podfilePath) ?? Data()
-                let edit = try PodfileEditor.pin(plan.candidates.map { PodPin(name: $0.pin.name, version: $0.pin.version) },
-                                                 in: [UInt8](current), path: plan.podfilePath)
-                if edit.bytes != [UInt8](current) { try AtomicFile.write(Data(edit.bytes), to: plan.podfilePath) }
-                if let manifest = plan.packageManifest, let bytes = FileManager.default.contents(atPath: manifest) {
-                    let pinned = try PackageSwiftPins.pinned(plan.candidates.map(\.pin), manifest: [UInt8](bytes), path: manifest,
-                                                             sources: plan.stagedSources)
-                    if pinned != [UInt8](bytes) { try AtomicFile.write(Data(pinned), to: manifest) }
-                }
-            } catch {
-                try? journal.restore(in: plan.root)
-                Console.error("\(error)")
-                throw Exit.failure
-            }
-            outcome = try await runCheck(plan)
-            guard case .passed = outcome.status else { break }
-            let head = try? project.resolve("HEAD")
-            if push, head == base, requeues < maxRequeues, let start = base,
-               let tip = remoteTip(of: branch, in: project), tip != remoteBase {
-                // The remote branch moved while the check ran (a merge queue's case): the pins
-                // go onto the new tip and the check runs again there. The checkout follows the
-                // tip only when that is a fast-forward; otherwise `commitPins` re-applies the
-                // pins on the tip without a new check, as before.
-                guard (try? project.isAncestor(start, of: tip)) == true else { break }
-                requeues += 1
-                Console.note("origin/\(branch) moved during the check; re-applying the pins on \(tip.hex.prefix(8)) and checking again (\(requeues)/\(maxRequeues))")
-                do {
-                    for file in journal.files {
-                        if let original = file.original {
-                            try AtomicFile.write(original, to: IntegrationJournal.absolute(file.path, root: plan.root))
-                        }
-                    }
-                    try project.fastForward(branch: branch, from: start, to: tip)
-                    for path in [plan.podfilePath] + (plan.packageManifest.map { [$0] } ?? []) {
-                        journal.setOriginal(FileManager.default.contents(atPath: path), of: path, root: plan.root)
-                    }
-                    try journal.save(in: plan.root)
-                } catch {
-                    try? journal.restore(in: plan.root)
-                    Console.error("could not move the checkout to origin/\(branch) (\(tip.hex.prefix(8))): \(error); nothing was published and the Podfile was restored")
-                    throw Exit.failure
-                }
-                (base, remoteBase) = (tip, tip)
-                continue
-            }
-            guard head != base, requeues < maxRequeues else { break }
-            // The branch moved while the check ran (like a merge queue): take the new head's
-            // files as the originals and check again with the pins applied to them.
-            requeues += 1
-            Console.note("the main project's branch moved during the check; re-applying the pins on \(head?.hex.prefix(8) ?? "?") and checking again (\(requeues)/\(maxRequeues))")
-            if let head, let tree = try? project.tree(at: head.hex) {
-                let relative = String(plan.podfilePath.dropFirst((project.workDirectory ?? "").count))
-                if let bytes = try? tree.blob(at: relative) { try AtomicFile.write(bytes, to: plan.podfilePath) }
-                journal.setOriginal(try? tree.blob(at: relative), of: plan.podfilePath, root: plan.root)
-                if let manifest = plan.packageManifest {
-                    let manifestRelative = String(manifest.dropFirst((project.workDirectory ?? "").count))
-                    if let bytes = try? tree.blob(at: manifestRelative) { try AtomicFile.write(bytes, to: manifest) }
-                    journal.setOriginal(try? tree.blob(at: manifestRelative), of: manifest, root: plan.root)
-                }
-                try journal.save(in: plan.root)
-            }
-            base = head
-        }
-        guard case .passed = outcome.status else {
-            try? journal.restore(in: plan.root)
-            let what = label.map { "the Podfile of \($0) was restored" } ?? "nothing was published and the Podfile was restored"
-            if case .cancelled = outcome.status {
-                Console.error("integrate interrupted: the compile check was stopped; \(what)")
-            } else {
-                Console.error("\(label.map { "\($0): " } ?? "")the compile check \(outcome.status); \(what)")
-                if !outcome.tail.isEmpty { FileHandle.standardError.write(Data((outcome.tail.joined(separator: "\n") + "\n").utf8)) }
-                Console.note("full log: \(outcome.logPath)")
-            }
-            let word: String
-            switch outcome.status {
-            case .passed: word = "passed"
-            case .failed: word = "failed"
-            case .signalled: word = "killed"
-            case .timedOut: word = "timed-out"
-            case .cancelled: word = "cancelled"
-            }
-            return .failure(IntegratedFailure(integrated: Integrated(outcome: "\(outcome.status)", log: outcome.logPath), word: word))
-        }
-        return .success(Checked(plan: plan, journal: journal, project: project, branch: branch, log: outcome.logPath))
-    }
-
-    /// The remote branch's tip after fetching it, or `nil` when it cannot be fetched (the
-    /// push then reports the problem).
-    private func remoteTip(of branch: String, in project: Repository) -> ObjectID? {
-        let tracking = "refs/remotes/origin/\(branch)"
-        guard (try? project.remote(named: "origin").fetch(refspecs: ["+refs/heads/\(branch):\(tracking)"], prune: false)) != nil
-        else { return nil }
-        return (try? project.referenceTarget(tracking)) ?? nil
-    }
-
-    /// Publishes (when `publishing`) and commits a checked project, closing its journal.
-    private func land(_ checked: Checked, publishing: Bool) throws -> Integrated {
-        let plan = checked.plan
-        var journal = checked.journal
-        // Publish, then commit: from here the spec repo has changed, so a crash keeps the pins.
-        var published: [String] = []
-        if publishing {
-            published = try publishSpecs(plan, willPush: { commit, branch in
-                try Self.record(commit, branch: branch, target: plan.target.url, in: &journal, root: plan.root)
-            }, failed: { try? journal.restore(in: plan.root) })
-            if !published.isEmpty {
-                journal.step = .published
-                try journal.save(in: plan.root)
-            }
-        }
-
-        let commit: ObjectID
-        do {
-            commit = try commitPins(plan, project: checked.project, branch: checked.branch, journal: journal)
-        } catch {
-            Console.error("\(published.isEmpty ? "" : "the specs are published, but ")committing the Podfile failed: \(error); commit it by hand")
-            journal.finish(in: plan.root)
-            throw Exit.failure
-        }
-        journal.finish(in: plan.root)
-        return Integrated(outcome: "passed", log: checked.log, published: published, commit: commit)
-    }
-
-    /// Writes the journal's `publishing` step naming `commit` before it is pushed, so that a
-    /// kill from here on is recovered by asking the spec repo whether the commit landed.
-    static func record(_ commit: ObjectID, branch: String, target url: String, in journal: inout IntegrationJournal,
-                       root: String) throws {
-        journal.step = .publishing
-        var publishing = journal.publishing ?? IntegrationJournal.Publishing(url: url, branch: branch, commits: [])
-        publishing.branch = branch
-        publishing.commits.append(commit.hex)
-        journal.publishing = publishing
-        try journal.save(in: root)
-    }
-
-    /// Publishes the plan's new specs to its spec repo, calling `willPush` before each push;
-    /// on an error, calls `failed` (which puts the Podfiles back: a Podfile never pins a
-    /// version that did not reach the spec repo), prints the error and ends the command.
-    private func publishSpecs(
-        _ plan: Plan, willPush: (ObjectID, String) throws -> Void, failed: () -> Void
-    ) throws -> [String] {
-        var published: [String] = []
-        let publisher = SpecPublisher(cache: plan.sources.cache)
-        for candidate in plan.candidates {
-            guard let podspec = candidate.podspec else { continue }
-            let result: PublishOutcome
-            do {
-                result = try publisher.publish(podspec, to: plan.target.name, url: plan.target.url, skipTagCheck: true,
-                                               willPush: willPush)
-            } catch {
-                failed()
-                Console.error("\(error)")
-                if !published.isEmpty { Console.note("already published: \(published.joined(separator: " ")); the Podfile was restored") }
-                throw Exit.failure
-            }
-            if case let .problems(problems) = result {
-                failed()
-                problems.forEach { Console.error($0.message) }
-                if !published.isEmpty { Console.note("already published: \(published.joined(separator: " ")); the Podfile was restored") }
-                throw Exit.failure
-            }
-            published.append(candidate.pin.text)
-        }
-        return published
-    }
-
     // MARK: - Several main projects
 
-    /// Integrates into each main project in turn, then prints the summary table. Without
-    /// `--all-or-nothing` each project is checked and committed in turn, and the specs are
-    /// published after the first project passes (the next projects find them published).
-    /// With it, every project is checked first, keeping its pinned Podfile; a failure
-    /// restores them all and publishes nothing; when all pass, the specs are published and
-    /// each project is committed (and pushed).
+    /// Integrates into each main project in turn (the Integration library's policies),
+    /// planning each here, then prints the summary table.
     private func integrateProjects(_ projects: [Project], configuration: Configuration) async throws {
         // Each project's journal lives in its Podfile's directory; two projects there would share it.
         let roots = projects.map { PinCommand.projectRoot(of: configuration.resolve(path: $0.podfile ?? "Podfile")) }
@@ -701,192 +504,75 @@ struct IntegrateCommand: AsyncParsableCommand {
                 + "give each main project its own directory in compctl.yml, or integrate one with --podfile")
             throw Exit.failure
         }
-        var rows: [ProjectOutcome] = []
-        var checked: [(label: String, checked: Checked)] = []
         var scratches: [String] = []
         defer { for scratch in scratches { try? FileManager.default.removeItem(atPath: scratch) } }
-        var published: [String] = []
-        var target: String?
-        var failed = false
-        for project in projects {
-            let label = project.name
+        let podfiles = Dictionary(projects.map { ($0.name, configuration.resolve(path: $0.podfile ?? "Podfile")) }, uniquingKeysWith: { a, _ in a })
+        // Plans one project, or prints why it cannot be integrated and says how it stopped.
+        let planProject = { (label: String) throws -> (plan: Plan?, stopped: String) in
             let plan: Plan
             do {
-                plan = try prepare(podfilePath: configuration.resolve(path: project.podfile ?? "Podfile"), configuration: configuration)
+                plan = try prepare(podfilePath: podfiles[label] ?? "Podfile", configuration: configuration)
             } catch {
                 Console.error("\(label): \(error)")
-                rows.append(ProjectOutcome(project: label, outcome: "error", log: nil))
-                failed = true
-                if allOrNothing { break } else { continue }
+                return (nil, "error")
             }
             scratches.append(plan.scratch)
             let problems = try plan.newProblems()
-            if !problems.isEmpty {
-                for problem in problems { Console.error("\(label): new \(problem)") }
-                rows.append(ProjectOutcome(project: label, outcome: "problems", log: nil))
-                failed = true
-                if allOrNothing { break } else { continue }
-            }
-            if dryRun {
-                printPlan(plan)
-                continue
-            }
-            switch try await check(plan, label: label) {
-            case let .failure(failure):
-                rows.append(ProjectOutcome(project: label, outcome: failure.word,
-                                           log: failure.integrated.log.map(PodfileInputs.relativeToCurrentDirectory)))
-                failed = true
-            case let .success(passed):
-                rows.append(ProjectOutcome(project: label, outcome: "passed", log: PodfileInputs.relativeToCurrentDirectory(passed.log)))
-                if allOrNothing {
-                    checked.append((label, passed))
-                } else {
-                    let result = try land(passed, publishing: true)
-                    if !result.published.isEmpty { (published, target) = (result.published, plan.target.name) }
-                    Console.note("\(label): integrated \(plan.candidates.map(\.pin.text).joined(separator: " ")); committed \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")\(push ? " and pushed" : "")")
-                }
-            }
-            if allOrNothing && failed { break }
+            for problem in problems { Console.error("\(label): new \(problem)") }
+            return problems.isEmpty ? (plan, "") : (nil, "problems")
         }
-        if dryRun { return }
-        if allOrNothing && failed {
-            for entry in checked { try? entry.checked.journal.restore(in: entry.checked.plan.root) }
-            for row in rows.indices where rows[row].outcome == "passed" { rows[row].outcome = "restored" }
-            for project in projects where !rows.contains(where: { $0.project == project.name }) {
-                rows.append(ProjectOutcome(project: project.name, outcome: "skipped", log: nil))
+        if dryRun {
+            for project in projects {
+                if let plan = try planProject(project.name).plan { printPlan(plan) } else if allOrNothing { break }
             }
-            Console.note("--all-or-nothing: nothing was published or committed; every Podfile is as it was")
-        } else if allOrNothing, let first = checked.first?.checked {
-            published = try publishSpecs(first.plan, willPush: { commit, branch in
-                for index in checked.indices {
-                    try Self.record(commit, branch: branch, target: first.plan.target.url,
-                                    in: &checked[index].checked.journal, root: checked[index].checked.plan.root)
-                }
-            }, failed: {
-                for entry in checked { try? entry.checked.journal.restore(in: entry.checked.plan.root) }
-            })
-            if !published.isEmpty {
-                for index in checked.indices {
-                    checked[index].checked.journal.step = .published
-                    try checked[index].checked.journal.save(in: checked[index].checked.plan.root)
-                }
-            }
-            target = first.plan.target.name
-            var landed: [String] = []
-            for entry in checked {
-                do {
-                    let result = try land(entry.checked, publishing: false)
-                    landed.append("\(entry.label) \(result.commit.map { String($0.hex.prefix(8)) } ?? "?")")
-                } catch {
-                    // Earlier projects are committed (and pushed) already: compctl never
-                    // rewrites or force-pushes them.
-                    for later in checked.dropFirst(landed.count + 1) {
-                        try? later.checked.journal.restore(in: later.checked.plan.root)
-                    }
-                    if !landed.isEmpty {
-                        Console.error("already \(push ? "pushed" : "committed"): \(landed.joined(separator: ", ")); compctl never force-pushes: revert by hand if needed")
-                    }
-                    throw Exit.failure
-                }
+            return
+        }
+        let sources = try reportingErrors { try SpecSources(configuration: configuration) }
+        let result = try await reportingIntegrationErrors {
+            try await makeIntegrator(cache: sources.cache).integrateEach(projects.map(\.name), allOrNothing: allOrNothing) { label in
+                let (plan, stopped) = try planProject(label)
+                return plan.map { .ready($0.integration) } ?? .stopped(outcome: stopped)
             }
         }
-        if !published.isEmpty, let target {
-            Console.note("published \(published.joined(separator: " ")) to \(target)")
+        try printSummary(result)
+        if result.failed { throw Exit.failure }
+    }
+
+    /// What was published, then the table (or JSON) of the projects' outcomes.
+    private func printSummary(_ result: SeveralProjectsResult) throws {
+        if !result.published.isEmpty, let target = result.target {
+            Console.note("published \(result.published.joined(separator: " ")) to \(target)")
         }
         if json {
-            try JSONOutput.print(ProjectsDocument(projects: rows, published: published))
-        } else {
-            let table = [["PROJECT", "OUTCOME", "LOG"]] + rows.map { [$0.project, $0.outcome, $0.log ?? "-"] }
-            let widths = (0..<2).map { column in table.map { $0[column].count }.max() ?? 0 }
-            Console.outRaw(table.map { row in
-                row[0] + String(repeating: " ", count: widths[0] - row[0].count + 2)
-                    + row[1] + String(repeating: " ", count: widths[1] - row[1].count + 2) + row[2] + "\n"
-            }.joined())
+            try JSONOutput.print(ProjectsDocument(projects: result.rows, published: result.published))
+            return
         }
-        if failed { throw Exit.failure }
+        let table = [["PROJECT", "OUTCOME", "LOG"]] + result.rows.map { [$0.project, $0.outcome, $0.log ?? "-"] }
+        let widths = (0..<2).map { column in table.map { $0[column].count }.max() ?? 0 }
+        Console.outRaw(table.map { row in
+            row[0] + String(repeating: " ", count: widths[0] - row[0].count + 2)
+                + row[1] + String(repeating: " ", count: widths[1] - row[1].count + 2) + row[2] + "\n"
+        }.joined())
     }
+}
 
-    /// Runs the compile check with the progress line, stopping it on SIGINT or SIGTERM.
-    private func runCheck(_ plan: Plan) async throws -> CheckOutcome {
-        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        // Logs live under compctl's home, not in the project: a failed integrate must leave
-        // the main project exactly as it was, and the log must outlive it.
-        let project = (plan.root as NSString).lastPathComponent
-        let log = (SpecRepoCache.homeDirectory() as NSString)
-            .appendingPathComponent("logs/\(project)/integrate-\(stamp)-\(getpid()).log")
-        let command: CompileCheck.CheckCommand
-        switch plan.check {
-        case .shell(let text): command = .shell(text)
-        case .arguments(let arguments): command = .arguments(arguments)
-        }
-        let invocation = CheckInvocation(
-            command: command, workingDirectory: plan.root,
-            environment: CheckEnvironment.variables(
-                components: plan.candidates.map { ($0.pin.name, $0.pin.version) },
-                stagedSpecRepo: plan.staged, podfile: plan.podfilePath),
-            logPath: log, timeout: timeout.map { .seconds($0) }, terminationGrace: .seconds(2))
-        let runner = CompileCheckRunner()
-        let trap = TerminationSignalTrap { _ in runner.cancel() }
-        defer { trap.restore() }
-        let line = ProgressLine()
-        let start = ContinuousClock.now
-        do {
-            let outcome = try await runner.run(invocation) { progress in
-                line.update("compile check \(Int(progress.elapsed.components.seconds)) s: \(progress.lastLine ?? "")")
-            }
-            line.finish("compile check \(outcome.status) after \(Int((ContinuousClock.now - start).components.seconds)) s")
-            return outcome
-        } catch {
-            line.finish("compile check could not run")
-            throw error
-        }
-    }
-
-    /// Commits the pinned files (the Podfile, and Podfile.lock when the check changed it):
-    /// locally, or with `--push` on top of the remote branch, re-applying the pins when it
-    /// moved, with the same fetch, re-apply and retry as publishing a spec.
-    private func commitPins(_ plan: Plan, project: Repository, branch: String, journal: IntegrationJournal) throws -> ObjectID {
-        let work = project.workDirectory ?? plan.root + "/"
-        let lockPath = (plan.podfilePath as NSString).deletingLastPathComponent + "/Podfile.lock"
-        var files = [String(plan.podfilePath.dropFirst(work.count))]
-        let lockChanged = journal.file(at: lockPath, root: plan.root).map { FileManager.default.contents(atPath: lockPath) != $0.original } ?? false
-        if lockChanged { files.append(String(lockPath.dropFirst(work.count))) }
-        let manifestRelative = plan.packageManifest.map { String($0.dropFirst(work.count)) }
-        if let manifest = plan.packageManifest, let manifestRelative,
-           FileManager.default.contents(atPath: manifest) != journal.file(at: manifest, root: plan.root)?.original {
-            files.append(manifestRelative)
-        }
-        let message = IntegrationJournal.commitMessage(pins: plan.candidates.map { ($0.pin.name, $0.pin.version) })
-        guard push else {
-            try project.stage(files)
-            return try project.commitIndex(message: message)
-        }
-        let pins = plan.candidates.map { PodPin(name: $0.pin.name, version: $0.pin.version) }
-        let lockRelative = lockChanged ? String(lockPath.dropFirst(work.count)) : nil
-        let lockBytes = lockChanged ? FileManager.default.contents(atPath: lockPath) : nil
-        let result = try project.publish(branch: branch, to: "origin") { tipTree in
-            guard let tipTree else { return nil }
-            let podfile = try tipTree.blob(at: files[0])
-            let edit = try PodfileEditor.pin(pins, in: [UInt8](podfile), path: files[0])
-            var changes: [FileChange] = [.write(path: files[0], contents: Data(edit.bytes))]
-            if let lockRelative, let lockBytes { changes.append(.write(path: lockRelative, contents: lockBytes)) }
-            if let manifestRelative, let manifest = plan.packageManifest, let bytes = try? tipTree.blob(at: manifestRelative) {
-                let pinned = try PackageSwiftPins.pinned(plan.candidates.map(\.pin), manifest: [UInt8](bytes), path: manifest,
-                                                         sources: plan.stagedSources)
-                changes.append(.write(path: manifestRelative, contents: Data(pinned)))
-            }
-            return PublishChange(tree: try project.tree(applying: changes, to: tipTree), message: message)
-        }
-        guard let commit = result.commit else { throw IntegrateError.notAGitProject(plan.root) }
-        // The local branch follows when the pushed commit sits right on it; else the user pulls.
-        let local = try project.referenceTarget("refs/heads/\(branch)")
-        if result.changed, let local, try project.commit(commit).parents == [local] {
-            try project.updateReference("refs/heads/\(branch)", to: commit, expecting: local, message: "compctl integrate")
-            try project.stage(files)
-        } else if result.changed {
-            Console.note("origin/\(branch) had moved: the pins were re-applied on it and pushed; pull to update this checkout")
-        }
-        return commit
+/// Runs an integrate's `body`, printing an `IntegrationError`'s lines (errors, then notes)
+/// and other errors as `error:` lines, with exit code 1. A compile check that cannot start
+/// is left to ArgumentParser, as before.
+func reportingIntegrationErrors<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as IntegrationError {
+        error.errors.forEach(Console.error)
+        error.notes.forEach { Console.note($0) }
+        throw Exit.failure
+    } catch let error as CompileCheckError {
+        throw error
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        Console.error("\(error)")
+        throw Exit.failure
     }
 }
 
@@ -894,20 +580,6 @@ struct IntegrateCommand: AsyncParsableCommand {
 struct PinProblems: Error, CustomStringConvertible {
     var messages: [String]
     var description: String { messages.joined(separator: "\nerror: ") }
-}
-
-/// A compile check that did not pass (the files already restored).
-struct IntegratedFailure: Error {
-    var integrated: IntegrateCommand.Integrated
-    /// One word for the summary table: `failed`, `timed-out`, `killed`, `cancelled`.
-    var word: String
-}
-
-/// One row of the several-projects summary.
-struct ProjectOutcome: Encodable {
-    var project: String
-    var outcome: String
-    var log: String?
 }
 
 /// The `integrate --json` document with several main projects.

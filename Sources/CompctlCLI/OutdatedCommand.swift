@@ -2,6 +2,7 @@ import ArgumentParser
 import Config
 import Foundation
 import Graph
+import Integration
 import Manifest
 import SpecRepo
 import Versioning

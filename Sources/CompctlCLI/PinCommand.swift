@@ -3,11 +3,13 @@ import Config
 import FileIO
 import Foundation
 import Graph
+import Integration
 import Manifest
 import Podspec
 import Versioning
 
-/// One `NAME=VERSION` argument of `pin` and `integrate`.
+/// One `NAME=VERSION` argument of `pin` and `integrate`: ArgumentParser's side of the
+/// Integration library's `ComponentPin`.
 struct PinArgument: ExpressibleByArgument, Equatable {
     var name: String
     var version: String
@@ -21,17 +23,12 @@ struct PinArgument: ExpressibleByArgument, Equatable {
     /// `Foo/Core`) and version (`PodName`): the command's `transform`, so that the usage
     /// error says what is wrong.
     @Sendable static func parse(_ argument: String) throws -> PinArgument {
-        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw PinArgumentError("write NAME=VERSION, such as XXLogger=1.4.1")
+        do {
+            let pin = try ComponentPin.parse(argument)
+            return PinArgument(name: pin.name, version: pin.version)
+        } catch {
+            throw PinArgumentError(error.description)
         }
-        if let problem = PodName.dependencyProblem(parts[0]) {
-            throw PinArgumentError("the name \(PodName.quoted(parts[0])) \(problem)")
-        }
-        if let problem = PodName.versionProblem(parts[1]) {
-            throw PinArgumentError("the version \(PodName.quoted(parts[1])) \(problem)")
-        }
-        return PinArgument(name: parts[0], version: parts[1])
     }
 
     init(name: String, version: String) {
@@ -39,8 +36,10 @@ struct PinArgument: ExpressibleByArgument, Equatable {
         self.version = version
     }
 
-    var root: String { name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name }
-    var text: String { "\(name)=\(version)" }
+    /// The library's pin.
+    var pin: ComponentPin { ComponentPin(name: name, version: version) }
+    var root: String { pin.root }
+    var text: String { pin.text }
 }
 
 /// Why a `NAME=VERSION` argument was refused; ArgumentParser shows it after the value.
@@ -167,7 +166,7 @@ struct PinCommand: ParsableCommand {
                 let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
                 access = try ProjectAccess(
                     scope: IntegrateCommand.scope(root: Self.projectRoot(of: absolute), podfile: absolute, configuration: configuration),
-                    timeout: .seconds(lockTimeout), configuration: configuration)
+                    timeout: .seconds(lockTimeout), delegate: ConsoleIntegrationDelegate())
             }
         }
         defer { access?.release() }

@@ -3,6 +3,7 @@ import Config
 import Foundation
 import Git
 import Graph
+import Integration
 import Manifest
 import Podspec
 import SpecRepo
@@ -204,11 +205,7 @@ struct PodfileInputs {
     }
 
     /// `path` relative to the current directory when it lies below it, for shorter messages.
-    static func relativeToCurrentDirectory(_ path: String) -> String {
-        let current = FileManager.default.currentDirectoryPath
-        let prefix = current.hasSuffix("/") ? current : current + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
+    static func relativeToCurrentDirectory(_ path: String) -> String { DisplayPath.relative(path) }
 }
 
 /// Why the Podfile of a command could not be read.

@@ -1,4 +1,3 @@
-import Config
 import FileIO
 import Foundation
 import Git
@@ -10,15 +9,30 @@ import Git
 /// - `publishing`: the spec repo is asked whether one of the offered commits landed; if so
 ///   the pins are kept and committed, if not the files go back;
 /// - `published`: the pins are kept and committed (or found already committed).
-struct JournalRecovery {
-    var scope: JournalScope
-    var configuration: Configuration
+public struct JournalRecovery {
+    /// What recovery may touch.
+    public var scope: JournalScope
+    /// Hears what recovery did.
+    public var delegate: any IntegrationDelegate
+    /// Whether one of the commits of a `publishing` journal reached the spec repo;
+    /// `JournalRecovery.landed` asks the remote by default.
+    public var askRemote: (IntegrationJournal.Publishing) throws -> Bool
 
-    /// Recovers the project's journal, if there is one; prints what it did on stderr.
-    func recover() throws {
+    /// Recovery within `scope`, reporting to `delegate`.
+    public init(scope: JournalScope, delegate: any IntegrationDelegate,
+                askRemote: @escaping (IntegrationJournal.Publishing) throws -> Bool = {
+                    try JournalRecovery.landed($0, credentials: .fromEnvironment())
+                }) {
+        self.scope = scope
+        self.delegate = delegate
+        self.askRemote = askRemote
+    }
+
+    /// Recovers the project's journal, if there is one; tells the delegate what it did.
+    public func recover() throws {
         let root = scope.root
         let path = IntegrationJournal.path(in: root)
-        let shown = PodfileInputs.relativeToCurrentDirectory(path)
+        let shown = DisplayPath.relative(path)
         var info = stat()
         guard lstat(path, &info) == 0 else {
             removeInterruptedWrites()
@@ -27,6 +41,26 @@ struct JournalRecovery {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw JournalError.notARegularFile(shown) }
         let project = try? Repository.open(at: root, searchingParents: true)
+        let journal = try trustedJournal(at: path, shown: shown, project: project)
+        let earlier = "an earlier integrate of \(journal.pins.joined(separator: " ")) (pid \(journal.pid))"
+        switch try settledStep(of: journal, shown: shown) {
+        case .checking, .publishing:
+            try journal.restore(in: root)
+            delegate.integration(.note("\(earlier) did not finish; restored "
+                + journal.files.map { DisplayPath.relative(IntegrationJournal.absolute($0.path, root: root)) }
+                    .joined(separator: ", ") + " as they were"))
+        case .published:
+            let outcome = try commitKeptPins(journal, project: project)
+            journal.finish(in: root)
+            delegate.integration(.note("\(earlier) published its specs but was stopped before it ended; \(outcome)"))
+        }
+        removeInterruptedWrites()
+        ScratchDirectory.removeStale()
+    }
+
+    /// The journal at `path`, once it is known not to come from a commit, to read whole, and
+    /// to name only what `scope` allows.
+    private func trustedJournal(at path: String, shown: String, project: Repository?) throws -> IntegrationJournal {
         if let project, let work = project.workDirectory,
            (try? project.isTracked(IntegrationJournal.relative(path, to: String(work.dropLast())))) == true {
             throw JournalError.tracked(shown)
@@ -36,34 +70,20 @@ struct JournalRecovery {
             throw JournalError.unreadable(shown)
         }
         try scope.validate(journal, at: shown)
-        let pins = journal.pins.joined(separator: " ")
-        let earlier = "an earlier integrate of \(pins) (pid \(journal.pid))"
+        return journal
+    }
 
-        var step = journal.step
-        if step == .publishing, let publishing = journal.publishing {
-            let landed: Bool
-            do {
-                landed = try Self.landed(publishing, credentials: .fromEnvironment())
-            } catch {
-                throw JournalError.cannotAskRemote(journal: shown, url: Git.redact(publishing.url), reason: "\(error)")
-            }
-            step = landed ? .published : .checking
-        } else if step == .publishing {
-            step = .checking
+    /// The step to act on: a `publishing` journal becomes `published` when one of its
+    /// commits reached the spec repo, else `checking`; a remote that cannot be asked stops
+    /// recovery before anything changes.
+    private func settledStep(of journal: IntegrationJournal, shown: String) throws -> IntegrationJournal.Step {
+        guard journal.step == .publishing else { return journal.step }
+        guard let publishing = journal.publishing else { return .checking }
+        do {
+            return try askRemote(publishing) ? .published : .checking
+        } catch {
+            throw JournalError.cannotAskRemote(journal: shown, url: Git.redact(publishing.url), reason: "\(error)")
         }
-        switch step {
-        case .checking, .publishing:
-            try journal.restore(in: root)
-            Console.note("\(earlier) did not finish; restored "
-                + journal.files.map { PodfileInputs.relativeToCurrentDirectory(IntegrationJournal.absolute($0.path, root: root)) }
-                    .joined(separator: ", ") + " as they were")
-        case .published:
-            let outcome = try commitKeptPins(journal, project: project)
-            journal.finish(in: root)
-            Console.note("\(earlier) published its specs but was stopped before it ended; \(outcome)")
-        }
-        removeInterruptedWrites()
-        ScratchDirectory.removeStale()
     }
 
     /// Removes the temporary files of atomic writes that a killed compctl left beside the
@@ -103,14 +123,14 @@ struct JournalRecovery {
         guard !changed.isEmpty else {
             return "its commit \(head.map { String($0.hex.prefix(8)) } ?? "?") is in place; nothing to do"
         }
-        let pins = journal.pins.compactMap(PinArgument.init(argument:)).map { ($0.name, $0.version) }
+        let pins = journal.pins.compactMap { ComponentPin(text: $0) }.map { ($0.name, $0.version) }
         try project.stage(changed)
         let commit = try project.commitIndex(message: IntegrationJournal.commitMessage(pins: pins))
         return "kept its pins and committed them (\(commit.hex.prefix(8))); push when ready"
     }
 
     /// Whether one of the commits offered in `publishing` is on the remote branch now.
-    static func landed(_ publishing: IntegrationJournal.Publishing, credentials: Credentials) throws -> Bool {
+    public static func landed(_ publishing: IntegrationJournal.Publishing, credentials: Credentials) throws -> Bool {
         let offered = Set(publishing.commits)
         let references = try Remote.listReferences(at: publishing.url, credentials: credentials)
         guard let tip = references.first(where: { $0.name == "refs/heads/\(publishing.branch)" })?.id else { return false }

@@ -1,15 +1,14 @@
-import Config
 import FileIO
 import Foundation
 import Git
 
 /// Scratch folders of `integrate` in the temp directory: `compctl-integrate.<pid>.XXXXXX`,
 /// so that a later run can tell the folders of killed runs (whose pid is gone) and remove them.
-enum ScratchDirectory {
-    static let prefix = "compctl-integrate."
+public enum ScratchDirectory {
+    public static let prefix = "compctl-integrate."
 
     /// A new scratch folder, after removing those that killed runs left behind.
-    static func make() throws -> String {
+    public static func make() throws -> String {
         removeStale()
         var template = Array((temporaryDirectory + "/\(prefix)\(getpid()).XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -19,7 +18,7 @@ enum ScratchDirectory {
     }
 
     /// Removes this user's scratch folders whose process is no longer running.
-    static func removeStale() {
+    public static func removeStale() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory) else { return }
         for name in names where name.hasPrefix(prefix) {
             let path = temporaryDirectory + "/" + name
@@ -39,21 +38,20 @@ enum ScratchDirectory {
 /// A project as one writer holds it: the exclusive lock on `.compctl/lock`, taken before
 /// the Podfile is read and kept until the command ends. `integrate` and `pin` are the
 /// writers; only they recover a journal left by a killed integrate.
-final class ProjectAccess {
-    let root: String
+public final class ProjectAccess {
+    public let root: String
     private let lock: FileLock
 
-    /// Takes the project's lock, waiting up to `timeout` with a note on stderr when
+    /// Takes the project's lock, waiting up to `timeout` (telling the delegate) when
     /// another compctl holds it, then recovers an unfinished integrate within `scope`.
-    init(scope: JournalScope, timeout: Duration, configuration: Configuration) throws {
+    public init(scope: JournalScope, timeout: Duration, delegate: any IntegrationDelegate) throws {
         root = scope.root
         let path = IntegrationJournal.directory(in: root) + "/lock"
         lock = try FileLock.acquire(at: path, timeout: timeout) { holder in
-            Console.note("waiting for another compctl\(holder.map { " (pid \($0))" } ?? "") to finish with this project "
-                + "(\(PodfileInputs.relativeToCurrentDirectory(path)); up to \(Int(timeout.components.seconds)) s)")
+            delegate.integration(.waitingForLock(path: path, holder: holder, timeout: timeout))
         }
         do {
-            try JournalRecovery(scope: scope, configuration: configuration).recover()
+            try JournalRecovery(scope: scope, delegate: delegate).recover()
         } catch {
             release()
             throw error
@@ -64,7 +62,7 @@ final class ProjectAccess {
 
     /// Lets the next writer in. When no journal is left, the lock file, the `.gitignore`
     /// and the folder go too, so a finished command leaves the project as it found it.
-    func release() {
+    public func release() {
         let directory = IntegrationJournal.directory(in: root)
         let journalLeft = FileManager.default.fileExists(atPath: IntegrationJournal.path(in: root))
         if !journalLeft {
@@ -77,13 +75,13 @@ final class ProjectAccess {
 
 /// What a read-only command says about a project whose integrate did not finish: it never
 /// recovers (only a writer holding the lock may), it warns and names the command that does.
-enum UnfinishedIntegrate {
+public enum UnfinishedIntegrate {
     /// The warning for the project at `root`, or `nil` when there is nothing to say.
-    static func warning(root: String) -> String? {
+    public static func warning(root: String) -> String? {
         let journal = IntegrationJournal.path(in: root)
         var info = stat()
         guard lstat(journal, &info) == 0 else { return nil }
-        let shown = PodfileInputs.relativeToCurrentDirectory(journal)
+        let shown = DisplayPath.relative(journal)
         if case let .held(pid) = FileLock.state(at: IntegrationJournal.directory(in: root) + "/lock") {
             return "an integrate\(pid.map { " (pid \($0))" } ?? "") is running in this project (\(shown)); "
                 + "its compile check may see pinned files: this answer reads them as they are now"
@@ -94,11 +92,14 @@ enum UnfinishedIntegrate {
 }
 
 /// The project's manifests as compctl writes them.
-enum ProjectFiles {
+public enum ProjectFiles {
+    /// `realpath(3)`: `path` with every symlink resolved, or `nil` when it does not exist.
+    public static func realPath(_ path: String) -> String? { Integration.realPath(path) }
+
     /// The path to write for the manifest at `path`: the file itself, or, when it is a
     /// symlink, the file it points to (so the link stays a link), which must lie inside the
     /// project `root`; a link out of the project is refused.
-    static func writable(_ path: String, root: String) throws -> String {
+    public static func writable(_ path: String, root: String) throws -> String {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
         guard let target = realPath(path) else { throw ProjectFileError.danglingLink(path) }
@@ -109,11 +110,11 @@ enum ProjectFiles {
 }
 
 /// A manifest compctl will not write.
-enum ProjectFileError: Error, CustomStringConvertible {
+public enum ProjectFileError: Error, CustomStringConvertible {
     case danglingLink(String)
     case linkOutOfProject(String, target: String, root: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case let .danglingLink(path):
             return "\(path) is a symlink to a file that does not exist; fix the link or pass the real file"
@@ -121,5 +122,15 @@ enum ProjectFileError: Error, CustomStringConvertible {
             return "\(path) is a symlink to \(target), outside the project \(root); compctl writes only inside the project: "
                 + "pass --podfile \(target) to work on that project"
         }
+    }
+}
+
+/// Paths as messages show them.
+public enum DisplayPath {
+    /// `path` relative to the current directory when it lies below it, for shorter messages.
+    public static func relative(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        let prefix = current.hasSuffix("/") ? current : current + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

@@ -11,9 +11,9 @@ import Podspec
 /// plant a file there. Recovery therefore checks it whole before touching anything (see
 /// `JournalScope`), refuses a journal that git tracks, and only a writer holding the
 /// project's lock recovers.
-struct IntegrationJournal: Codable {
+public struct IntegrationJournal: Codable, Sendable {
     /// Where the integrate had got to.
-    enum Step: String, Codable {
+    public enum Step: String, Codable, Sendable {
         /// Files were staged and the compile check may be running: restore them.
         case checking
         /// The specs are being pushed to the spec repo (the commits in `publishing`): whether
@@ -25,34 +25,34 @@ struct IntegrationJournal: Codable {
     }
 
     /// One file as it was before the integrate; `original == nil`: it did not exist.
-    struct File: Codable {
+    public struct File: Codable, Sendable {
         /// The path relative to the project root.
-        var path: String
-        var original: Data?
+        public var path: String
+        public var original: Data?
     }
 
     /// The spec-repo push under way: which remote and branch, and every commit offered.
-    struct Publishing: Codable {
-        var url: String
-        var branch: String
-        var commits: [String]
+    public struct Publishing: Codable, Sendable {
+        public var url: String
+        public var branch: String
+        public var commits: [String]
     }
 
-    var step: Step
-    var pins: [String]
-    var files: [File]
-    var stagedDirectory: String?
-    var pid: Int32
-    var publishing: Publishing?
+    public var step: Step
+    public var pins: [String]
+    public var files: [File]
+    public var stagedDirectory: String?
+    public var pid: Int32
+    public var publishing: Publishing?
 
     /// `.compctl/integrate.journal` under `root`.
-    static func path(in root: String) -> String { root + "/.compctl/integrate.journal" }
+    public static func path(in root: String) -> String { root + "/.compctl/integrate.journal" }
 
     /// The project's state directory, `.compctl/` under `root`.
-    static func directory(in root: String) -> String { root + "/.compctl" }
+    public static func directory(in root: String) -> String { root + "/.compctl" }
 
     /// The journal for `files` (absolute paths inside `root`, read now) at step `.checking`.
-    static func begin(pins: [String], files paths: [String], root: String, stagedDirectory: String?) -> IntegrationJournal {
+    public static func begin(pins: [String], files paths: [String], root: String, stagedDirectory: String?) -> IntegrationJournal {
         IntegrationJournal(
             step: .checking, pins: pins,
             files: paths.map { File(path: relative($0, to: root), original: FileManager.default.contents(atPath: $0)) },
@@ -60,19 +60,19 @@ struct IntegrationJournal: Codable {
     }
 
     /// The original bytes of the file at `absolute`, if the journal holds it.
-    func file(at absolute: String, root: String) -> File? {
+    public func file(at absolute: String, root: String) -> File? {
         let wanted = Self.relative(absolute, to: root)
         return files.first { $0.path == wanted }
     }
 
     /// Sets the original of the file at `absolute` (a moved branch's new version).
-    mutating func setOriginal(_ data: Data?, of absolute: String, root: String) {
+    public mutating func setOriginal(_ data: Data?, of absolute: String, root: String) {
         let wanted = Self.relative(absolute, to: root)
         for index in files.indices where files[index].path == wanted { files[index].original = data }
     }
 
     /// Writes the journal atomically, with `.compctl/.gitignore` keeping the folder out of git.
-    func save(in root: String) throws {
+    public func save(in root: String) throws {
         let directory = Self.directory(in: root)
         try ensureStateDirectory(directory)
         let ignore = directory + "/.gitignore"
@@ -85,7 +85,7 @@ struct IntegrationJournal: Codable {
     /// Puts every file back byte for byte (removing those that did not exist), removes the
     /// staged spec repo and the journal. Only for a journal this process wrote or one that
     /// `JournalScope.validate` accepted.
-    func restore(in root: String) throws {
+    public func restore(in root: String) throws {
         for file in files {
             let path = Self.absolute(file.path, root: root)
             if let original = file.original {
@@ -100,23 +100,25 @@ struct IntegrationJournal: Codable {
     }
 
     /// Removes the staged spec repo and the journal.
-    func finish(in root: String) {
+    public func finish(in root: String) {
         if let stagedDirectory { try? FileManager.default.removeItem(atPath: stagedDirectory) }
         try? FileManager.default.removeItem(atPath: Self.path(in: root))
     }
 
     /// The commit message of an integrate of `pins` (`Name=version` each).
-    static func commitMessage(pins: [(name: String, version: String)]) -> String {
+    public static func commitMessage(pins: [(name: String, version: String)]) -> String {
         "Integrate " + pins.map { PodName.escaped("\($0.name) \($0.version)") }.joined(separator: ", ")
             + "\n\nPins:\n" + pins.map { "  pod '\($0.name)', '\($0.version)'\n" }.joined()
     }
 
-    static func relative(_ path: String, to root: String) -> String {
+    /// `path` relative to `root` when it lies inside it, else `path` unchanged.
+    public static func relative(_ path: String, to root: String) -> String {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    static func absolute(_ path: String, root: String) -> String {
+    /// `path` (relative to `root`, or absolute) as a standardized absolute path.
+    public static func absolute(_ path: String, root: String) -> String {
         let joined = path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
         return (joined as NSString).standardizingPath
     }
@@ -135,7 +137,7 @@ struct IntegrationJournal: Codable {
 }
 
 /// A journal that stops a command, or that recovery will not act on.
-enum JournalError: Error, CustomStringConvertible {
+public enum JournalError: Error, CustomStringConvertible {
     case unreadable(String)
     case tracked(String)
     case notARegularFile(String)
@@ -146,7 +148,7 @@ enum JournalError: Error, CustomStringConvertible {
     case badPin(journal: String, pin: String)
     case cannotAskRemote(journal: String, url: String, reason: String)
 
-    var description: String {
+    public var description: String {
         let untouched = "compctl touched nothing"
         switch self {
         case let .unreadable(path):
@@ -180,16 +182,16 @@ enum JournalError: Error, CustomStringConvertible {
 /// What recovery may touch for one project: the files an integrate of it writes, the spec
 /// repos it may have pushed to. Built from the command's own inputs (the Podfile it was
 /// given, compctl.yml), never from the journal.
-struct JournalScope {
+public struct JournalScope: Sendable {
     /// The project root (the Podfile's directory), standardized.
-    var root: String
+    public var root: String
     /// Absolute paths recovery may restore: the Podfile, Podfile.lock, and the project's
     /// Package.swift and Package.resolved.
-    var files: [String]
+    public var files: [String]
     /// The spec repos' URLs from compctl.yml, the only remotes recovery asks.
-    var remotes: [String]
+    public var remotes: [String]
 
-    init(root: String, podfile: String, packageManifest: String?, remotes: [String]) {
+    public init(root: String, podfile: String, packageManifest: String?, remotes: [String]) {
         let standardRoot = (root as NSString).standardizingPath
         var files = [podfile, (podfile as NSString).deletingLastPathComponent + "/Podfile.lock"]
         if let packageManifest {
@@ -202,7 +204,7 @@ struct JournalScope {
 
     /// Checks every path, the staged folder and the remote of `journal` before anything is
     /// touched; throws a located error for the first that is not this project's.
-    func validate(_ journal: IntegrationJournal, at journalPath: String) throws {
+    public func validate(_ journal: IntegrationJournal, at journalPath: String) throws {
         let rootReal = realPath(root) ?? root
         for file in journal.files {
             let absolute = IntegrationJournal.absolute(file.path, root: root)
@@ -224,14 +226,14 @@ struct JournalScope {
            !remotes.contains(where: { SpecRepoURL.same($0, publishing.url) }) {
             throw JournalError.foreignRemote(journal: journalPath, url: Git.redact(publishing.url))
         }
-        for pin in journal.pins where PinArgument(argument: pin) == nil {
+        for pin in journal.pins where ComponentPin(text: pin) == nil {
             throw JournalError.badPin(journal: journalPath, pin: pin)
         }
     }
 
     /// Whether `path` is a scratch folder compctl's integrate made: directly in the temp
     /// directory, named `compctl-integrate.*`, a real folder (or gone) owned by this user.
-    static func isOwnScratch(_ path: String) -> Bool {
+    public static func isOwnScratch(_ path: String) -> Bool {
         let temporary = realPath(NSTemporaryDirectory()) ?? (NSTemporaryDirectory() as NSString).standardizingPath
         let name = (path as NSString).lastPathComponent
         let parent = (path as NSString).deletingLastPathComponent
@@ -252,10 +254,12 @@ func realPath(_ path: String) -> String? {
 
 /// Spec repo URLs compared as the same repository: scheme-less paths, `file://`, a
 /// trailing slash or `.git` do not make two URLs different.
-enum SpecRepoURL {
-    static func same(_ a: String, _ b: String) -> Bool { normalized(a) == normalized(b) }
+public enum SpecRepoURL {
+    /// Whether `a` and `b` name the same repository.
+    public static func same(_ a: String, _ b: String) -> Bool { normalized(a) == normalized(b) }
 
-    static func normalized(_ url: String) -> String {
+    /// The form two URLs are compared in.
+    public static func normalized(_ url: String) -> String {
         var text = url.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("file://") { text.removeFirst("file://".count) }
         while text.hasSuffix("/") { text.removeLast() }

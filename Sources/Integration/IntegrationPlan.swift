@@ -1,0 +1,163 @@
+import CompileCheck
+import Foundation
+import Git
+import SpecRepo
+
+/// The spec repo an integrate publishes into.
+public struct SpecRepoTarget: Sendable, Equatable {
+    /// Its name in compctl.yml (or as given).
+    public var name: String
+    /// Its URL.
+    public var url: String
+
+    /// The spec repo `name` at `url`.
+    public init(name: String, url: String) {
+        self.name = name
+        self.url = url
+    }
+}
+
+/// One component being integrated: the spec to publish, or `nil` when the version is
+/// already in the spec repo.
+public struct IntegrationCandidate: Sendable {
+    /// The component and version.
+    public var pin: ComponentPin
+    /// The spec found at the version's tag (or given), when the spec repo lacks it.
+    public var podspec: PodspecFile?
+
+    /// A candidate for `pin`.
+    public init(pin: ComponentPin, podspec: PodspecFile?) {
+        self.pin = pin
+        self.podspec = podspec
+    }
+}
+
+/// Everything planning decided for one project, before the first change: what to pin,
+/// where, the check to run and the spec repo to publish into. Built by the command.
+public struct IntegrationPlan {
+    /// The project root (the Podfile's directory).
+    public var root: String
+    /// The Podfile to pin (the file itself when the given path is a symlink).
+    public var podfile: String
+    /// The project's Package.swift, pinned along with the Podfile.
+    public var packageManifest: String?
+    /// The components, in the order given.
+    public var candidates: [IntegrationCandidate]
+    /// Where the new specs are published.
+    public var target: SpecRepoTarget
+    /// The compile check.
+    public var check: CheckCommand
+    /// The staged spec repo holding the candidates (`COMPCTL_STAGED_SPEC_REPO`).
+    public var stagedSpecRepo: String
+    /// The scratch folder the journal names, removed when the integrate ends.
+    public var scratch: String
+    /// Pins Package.swift: its current bytes and path to the pinned bytes (the same bytes
+    /// when no component is one of its packages).
+    public var pinPackageManifest: ([UInt8], String) throws -> [UInt8]
+    /// The project's lock, held as long as the plan lives.
+    public var access: ProjectAccess?
+
+    /// A plan; `pinPackageManifest` defaults to leaving the manifest as it is.
+    public init(root: String, podfile: String, packageManifest: String? = nil, candidates: [IntegrationCandidate],
+                target: SpecRepoTarget, check: CheckCommand, stagedSpecRepo: String, scratch: String,
+                pinPackageManifest: @escaping ([UInt8], String) throws -> [UInt8] = { bytes, _ in bytes },
+                access: ProjectAccess? = nil) {
+        self.root = root
+        self.podfile = podfile
+        self.packageManifest = packageManifest
+        self.candidates = candidates
+        self.target = target
+        self.check = check
+        self.stagedSpecRepo = stagedSpecRepo
+        self.scratch = scratch
+        self.pinPackageManifest = pinPackageManifest
+        self.access = access
+    }
+
+    /// The pins, in order.
+    public var pins: [ComponentPin] { candidates.map(\.pin) }
+    /// `Podfile.lock` beside the Podfile.
+    var podfileLock: String { (podfile as NSString).deletingLastPathComponent + "/Podfile.lock" }
+    /// The files an integrate pins: the Podfile and Package.swift.
+    var pinnedFiles: [String] { [podfile] + (packageManifest.map { [$0] } ?? []) }
+}
+
+/// What the integrate is told by its command line.
+public struct IntegrationOptions: Sendable {
+    /// Push the main project's commit (`--push`).
+    public var push: Bool
+    /// How often to re-run the check when the branch moved during it.
+    public var maxRequeues: Int
+    /// Stop the check after this long.
+    public var timeout: Duration?
+    /// Where the check's logs go: `<logDirectory>/<project>/integrate-<time>-<pid>.log`.
+    public var logDirectory: String
+    /// How long the check's process group gets between SIGTERM and SIGKILL.
+    public var terminationGrace: Duration
+
+    /// Options; logs go under `$COMPCTL_HOME/logs` by default.
+    public init(push: Bool = false, maxRequeues: Int = 3, timeout: Duration? = nil,
+                logDirectory: String = (SpecRepoCache.homeDirectory() as NSString).appendingPathComponent("logs"),
+                terminationGrace: Duration = .seconds(2)) {
+        self.push = push
+        self.maxRequeues = maxRequeues
+        self.timeout = timeout
+        self.logDirectory = logDirectory
+        self.terminationGrace = terminationGrace
+    }
+}
+
+/// A project whose compile check passed: its files are pinned and its journal open,
+/// until `Integrator.land` commits it or `Integrator.restore` puts it back.
+public struct CheckedProject {
+    /// The plan that was checked.
+    public var plan: IntegrationPlan
+    /// The check's log.
+    public var log: String
+    var journal: IntegrationJournal
+    var project: any ProjectGit
+    var branch: String
+}
+
+/// A compile check that did not pass; the files are already restored.
+public struct FailedCheck: Sendable {
+    /// The check's outcome (status, log, tail).
+    public var outcome: CheckOutcome
+
+    /// One word for a summary: `failed`, `timed-out`, `killed`, `cancelled`.
+    public var word: String {
+        switch outcome.status {
+        case .passed: return "passed"
+        case .failed: return "failed"
+        case .signalled: return "killed"
+        case .timedOut: return "timed-out"
+        case .cancelled: return "cancelled"
+        }
+    }
+}
+
+/// How a check ended.
+public enum CheckResult {
+    /// The check passed: the files stay pinned until the project is landed or restored.
+    case passed(CheckedProject)
+    /// The check did not pass: the files are restored.
+    case failed(FailedCheck)
+}
+
+/// A project landed: the specs published (those this call published) and its commit.
+public struct Landed: Sendable {
+    /// The pins (`NAME=VERSION`) whose specs this call published.
+    public var published: [String]
+    /// The project's commit with the pins.
+    public var commit: ObjectID
+    /// The check's log.
+    public var log: String
+}
+
+/// How one project's integrate ended.
+public enum IntegrateOutcome {
+    /// Checked, published and committed.
+    case passed(Landed)
+    /// The check did not pass: the files are restored and nothing was published.
+    case failed(FailedCheck)
+}
