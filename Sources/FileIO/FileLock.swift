@@ -90,6 +90,13 @@ public final class FileLock: @unchecked Sendable {
                 if code == ELOOP { throw FileLockError.notOwned(path: path, reason: "is a symlink") }
                 throw FileLockError.cannotLock(path: path, reason: String(cString: strerror(code)))
             }
+            var owned = stat()
+            if fstat(fd, &owned) == 0, owned.st_nlink > 1 || owned.st_uid != getuid() {
+                // A hard link (or another user's file) would have compctl write its pid into
+                // a file elsewhere.
+                close(fd)
+                throw FileLockError.notOwned(path: path, reason: owned.st_nlink > 1 ? "has other hard links" : "belongs to another user")
+            }
             if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                 // The holder before us may have removed the file after we opened it: the
                 // lock then guards nothing, so start again on the file that is there now.

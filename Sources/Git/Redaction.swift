@@ -79,7 +79,14 @@ extension Git {
                 guard previous.isLetter || previous.isNumber || "+-.".contains(previous) else { break }
                 start = rest.index(before: start)
             }
+            // A password may hold `;`, `'` or `,`: the userinfo runs to the authority's last
+            // `@`, whatever it contains, so none of it stays outside the redacted URL.
             var end = separator.upperBound
+            var cursor = separator.upperBound
+            while cursor < rest.endIndex, !rest[cursor].isWhitespace, rest[cursor] != "/" {
+                if rest[cursor] == "@" { end = rest.index(after: cursor) }
+                cursor = rest.index(after: cursor)
+            }
             while end < rest.endIndex, !rest[end].isWhitespace, !"'\"<>()`,;".contains(rest[end]) {
                 end = rest.index(after: end)
             }

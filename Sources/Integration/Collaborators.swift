@@ -116,8 +116,7 @@ public struct GitProject: ProjectGit {
     }
 
     public func commit(_ paths: [String], message: String) throws -> ObjectID {
-        try repository.stage(paths)
-        return try repository.commitIndex(message: message)
+        try repository.commitOnly(paths, message: message)
     }
 
     public func push(branch: String, message: String, staging paths: [String],
@@ -136,5 +135,22 @@ public struct GitProject: ProjectGit {
         try repository.updateReference("refs/heads/\(branch)", to: commit, expecting: local, message: "compctl integrate")
         try repository.stage(paths)
         return PushedPins(commit: commit, changed: true, followed: true)
+    }
+}
+
+extension Repository {
+    /// Commits `paths` (relative to the work tree) as they are in the work tree on top of
+    /// HEAD, and nothing else: whatever else is staged stays staged and out of the commit.
+    func commitOnly(_ paths: [String], message: String) throws -> ObjectID {
+        guard let work = workDirectory else { throw GitError.bareRepository(path: gitDirectory, operation: "commit") }
+        let head = try? resolve("HEAD")
+        let base = try head.map { try tree(commit($0).tree) }
+        let changes: [FileChange] = paths.map { path in
+            FileManager.default.contents(atPath: work + path).map { .write(path: path, contents: $0) } ?? .delete(path: path)
+        }
+        let id = try createCommit(tree: try tree(applying: changes, to: base), parents: head.map { [$0] } ?? [],
+                                  message: message, updating: "HEAD")
+        try stage(paths)
+        return id
     }
 }

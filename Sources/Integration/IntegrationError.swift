@@ -11,6 +11,8 @@ public indirect enum IntegrationError: Error, CustomStringConvertible {
     case commitFailed(specsPublished: Bool, reason: String)
     /// A project of several could not be landed after earlier ones were (never undone).
     case partlyLanded(IntegrationError, landed: [String], pushed: Bool)
+    /// The compile check changed a pinned file beyond the pins; the files were restored.
+    case checkChangedManifest(String)
 
     /// The error lines.
     public var errors: [String] {
@@ -24,6 +26,9 @@ public indirect enum IntegrationError: Error, CustomStringConvertible {
             return errors
         case let .commitFailed(specsPublished, reason):
             return ["\(specsPublished ? "the specs are published, but " : "")committing the Podfile failed: \(reason); commit it by hand"]
+        case let .checkChangedManifest(path):
+            return ["the compile check changed \(path) beyond the pins, and an integrate commits only the pins; "
+                + "nothing was published and the files were restored: make the check leave the Podfile and Package.swift as it found them"]
         case let .partlyLanded(cause, landed, pushed):
             return cause.errors + (landed.isEmpty ? [] : [
                 "already \(pushed ? "pushed" : "committed"): \(landed.joined(separator: ", ")); "

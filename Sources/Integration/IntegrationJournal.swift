@@ -237,8 +237,13 @@ public struct JournalScope: Sendable {
         let temporary = realPath(NSTemporaryDirectory()) ?? (NSTemporaryDirectory() as NSString).standardizingPath
         let name = (path as NSString).lastPathComponent
         let parent = (path as NSString).deletingLastPathComponent
-        guard name.hasPrefix(ScratchDirectory.prefix), !name.contains("/"),
+        guard !path.hasSuffix("/"), name.hasPrefix(ScratchDirectory.prefix), !name.contains("/"),
               (realPath(parent) ?? parent) == temporary else { return false }
+        // Named `compctl-integrate.<pid>.XXXXXX`: a folder whose process still runs is that
+        // integrate's, whatever a journal says.
+        let fields = name.dropFirst(ScratchDirectory.prefix.count).split(separator: ".")
+        guard fields.count == 2, let pid = Int32(fields[0]), pid > 0,
+              pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { return false }
         var info = stat()
         if lstat(path, &info) != 0 { return errno == ENOENT }
         return (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == getuid()

@@ -83,8 +83,9 @@ public struct Integrator {
         var base = Base(local: project.head(), remote: options.push ? project.remoteTip(of: branch) : nil)
         var requeues = 0
         while true {
+            let written: [(path: String, bytes: Data?)]
             do {
-                try pin(plan)
+                written = try pin(plan)
             } catch {
                 try? journal.restore(in: plan.root)
                 throw error
@@ -95,7 +96,14 @@ public struct Integrator {
                 delegate.integration(.checkFailed(outcome, project: label))
                 return .failed(FailedCheck(outcome: outcome))
             }
-            guard requeues < options.maxRequeues, let move = movement(of: project, branch: branch, since: base) else {
+            let moved = requeues < options.maxRequeues ? movement(of: project, branch: branch, since: base) : nil
+            guard let move = moved else {
+                // The check may change Podfile.lock; anything else it changed would ride along
+                // in the integrate commit unreviewed.
+                if let changed = written.first(where: { FileManager.default.contents(atPath: $0.path) != $0.bytes }) {
+                    try? journal.restore(in: plan.root)
+                    throw IntegrationError.checkChangedManifest(DisplayPath.relative(changed.path))
+                }
                 return .passed(CheckedProject(plan: plan, log: outcome.logPath, journal: journal, project: project, branch: branch))
             }
             requeues += 1
@@ -164,15 +172,18 @@ public struct Integrator {
         try PodfileEditor.pin(plan.pins.map { PodPin(name: $0.name, version: $0.version) }, in: bytes, path: plan.podfile).bytes
     }
 
-    /// Pins the Podfile and Package.swift as they are now.
-    private func pin(_ plan: IntegrationPlan) throws {
+    /// Pins the Podfile and Package.swift as they are now; returns each file's pinned bytes.
+    private func pin(_ plan: IntegrationPlan) throws -> [(path: String, bytes: Data?)] {
         let current = [UInt8](FileManager.default.contents(atPath: plan.podfile) ?? Data())
         let pinned = try Self.pinnedPodfile(plan, current)
         if pinned != current { try AtomicFile.write(Data(pinned), to: plan.podfile) }
+        var written: [(path: String, bytes: Data?)] = [(plan.podfile, Data(pinned))]
         if let manifest = plan.packageManifest, let bytes = FileManager.default.contents(atPath: manifest) {
             let pinned = try plan.pinPackageManifest([UInt8](bytes), manifest)
             if pinned != [UInt8](bytes) { try AtomicFile.write(Data(pinned), to: manifest) }
+            written.append((manifest, Data(pinned)))
         }
+        return written
     }
 
     /// Runs the compile check in the project's root, its log under `logDirectory`.

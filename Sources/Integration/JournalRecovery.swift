@@ -61,9 +61,15 @@ public struct JournalRecovery {
     /// The journal at `path`, once it is known not to come from a commit, to read whole, and
     /// to name only what `scope` allows.
     private func trustedJournal(at path: String, shown: String, project: Repository?) throws -> IntegrationJournal {
-        if let project, let work = project.workDirectory,
-           (try? project.isTracked(IntegrationJournal.relative(path, to: String(work.dropLast())))) == true {
-            throw JournalError.tracked(shown)
+        if let project, let work = project.workDirectory {
+            let folder = IntegrationJournal.relative(IntegrationJournal.directory(in: scope.root), to: String(work.dropLast()))
+            // A submodule (a gitlink at `.compctl`) or a repository of its own there brings
+            // the journal from a commit as surely as a tracked file does.
+            if (try? project.isTracked(IntegrationJournal.relative(path, to: String(work.dropLast())))) == true
+                || (try? project.isTracked(folder)) == true
+                || FileManager.default.fileExists(atPath: IntegrationJournal.directory(in: scope.root) + "/.git") {
+                throw JournalError.tracked(shown)
+            }
         }
         guard let data = FileManager.default.contents(atPath: path),
               let journal = try? JSONDecoder().decode(IntegrationJournal.self, from: data) else {
@@ -77,7 +83,10 @@ public struct JournalRecovery {
     /// commits reached the spec repo, else `checking`; a remote that cannot be asked stops
     /// recovery before anything changes.
     private func settledStep(of journal: IntegrationJournal, shown: String) throws -> IntegrationJournal.Step {
-        guard journal.step == .publishing else { return journal.step }
+        guard journal.step != .checking else { return .checking }
+        // A `published` step is checked like `publishing`: a journal is not proof that a
+        // version reached the spec repo, and a pin of an unpublished version must not be committed.
+        if journal.step == .published, pinsAreCommitted(journal) { return .published }
         guard let publishing = journal.publishing else { return .checking }
         do {
             return try askRemote(publishing) ? .published : .checking
@@ -105,6 +114,18 @@ public struct JournalRecovery {
         }
     }
 
+    /// Whether HEAD already holds the journal's files as they are now (the integrate was
+    /// killed after its commit): then there is nothing to undo or to commit.
+    private func pinsAreCommitted(_ journal: IntegrationJournal) -> Bool {
+        guard let project = try? Repository.open(at: scope.root, searchingParents: true), let work = project.workDirectory,
+              let head = try? project.resolve("HEAD"), let tree = try? project.tree(project.commit(head).tree) else { return false }
+        return journal.files.allSatisfy { file in
+            let absolute = IntegrationJournal.absolute(file.path, root: scope.root)
+            let current = FileManager.default.contents(atPath: absolute)
+            return current == (try? tree.blob(at: IntegrationJournal.relative(absolute, to: String(work.dropLast()))))
+        }
+    }
+
     /// Commits the pinned files the journal kept, unless HEAD already has them.
     private func commitKeptPins(_ journal: IntegrationJournal, project: Repository?) throws -> String {
         guard let project, let work = project.workDirectory else {
@@ -124,8 +145,7 @@ public struct JournalRecovery {
             return "its commit \(head.map { String($0.hex.prefix(8)) } ?? "?") is in place; nothing to do"
         }
         let pins = journal.pins.compactMap { ComponentPin(text: $0) }.map { ($0.name, $0.version) }
-        try project.stage(changed)
-        let commit = try project.commitIndex(message: IntegrationJournal.commitMessage(pins: pins))
+        let commit = try project.commitOnly(changed, message: IntegrationJournal.commitMessage(pins: pins))
         return "kept its pins and committed them (\(commit.hex.prefix(8))); push when ready"
     }
 

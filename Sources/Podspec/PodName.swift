@@ -27,9 +27,11 @@ public enum PodName {
         if let problem = characterProblem(name) { return problem }
         if name.hasPrefix(".") { return .startsWithPeriod }
         if name.contains("/") { return .containsSlash }
-        switch name.lowercased() {
-        case specsFolder.lowercased(): return .reserved(name, .specsFolder)
-        case metadataFile.lowercased(): return .reserved(name, .metadataFile)
+        // Compared as a case-insensitive file system compares names (APFS folds `ſ` to `s`,
+        // full-width letters, and canonically equivalent forms): each is the same folder there.
+        switch folded(name) {
+        case folded(specsFolder): return .reserved(name, .specsFolder)
+        case folded(metadataFile): return .reserved(name, .metadataFile)
         default: break
         }
         let bytes = name.utf8.count
@@ -110,9 +112,17 @@ public enum PodName {
         return nil
     }
 
+    /// `name` as case-insensitive file systems compare names.
+    private static func folded(_ name: String) -> String {
+        name.decomposedStringWithCanonicalMapping.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    }
+
     private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
+        // Format characters (zero-width space and joiners, soft hyphen…) are invisible: `Fo\u{200B}o`
+        // would read as `Foo` in every message while naming another pod.
         return properties.isWhitespace || properties.generalCategory == .control || properties.isBidiControl
+            || properties.generalCategory == .format
             || properties.generalCategory == .lineSeparator || properties.generalCategory == .paragraphSeparator
     }
 
@@ -124,6 +134,7 @@ public enum PodName {
         default:
             if properties.isBidiControl { return .bidiControl(scalar) }
             if properties.isWhitespace { return .whitespace(scalar) }
+            if properties.generalCategory == .format { return .invisibleCharacter(scalar) }
             return .controlCharacter(scalar)
         }
     }
@@ -160,6 +171,8 @@ public enum PodNameProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case controlCharacter(Unicode.Scalar)
     /// A bidirectional control (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C).
     case bidiControl(Unicode.Scalar)
+    /// An invisible format character (U+200B zero-width space, U+00AD soft hyphen…).
+    case invisibleCharacter(Unicode.Scalar)
     /// A version that does not parse; `reason` is `Version`'s.
     case notAVersion(reason: String)
 
@@ -189,6 +202,8 @@ public enum PodNameProblem: Error, Hashable, Sendable, CustomStringConvertible {
             return "contains a line break (\(Self.code(scalar)))"
         case .controlCharacter(let scalar):
             return "contains the control character \(Self.code(scalar))"
+        case .invisibleCharacter(let scalar):
+            return "contains the invisible character \(Self.code(scalar)), which makes it look like another name"
         case .bidiControl(let scalar):
             return "contains the bidirectional control character \(Self.code(scalar)), which makes text show in "
                 + "another order than it is read"

@@ -351,3 +351,102 @@ private func deadPID() throws -> Int32 {
         #expect(try fixture.snapshot() == before)
     }
 }
+
+/// What a hostile tester found in the first round of fixes (each reproduced against that build).
+@Suite(.serialized) struct IntegrateHostileFindingsTests {
+    /// A journal naming a live integrate's scratch folder as its staged folder deleted it.
+    @Test func aLiveIntegratesScratchFolderIsNeverRemoved() throws {
+        let fixture = try IntegrateWorld()
+        let temporary = fixture.world("tmp")
+        let live = temporary + "/compctl-integrate.\(getpid()).LiVe12"
+        try FileManager.default.createDirectory(atPath: live + "/staged-specs.git", withIntermediateDirectories: true)
+        try fixture.world.write([".compctl/integrate.journal": "{\"step\": \"checking\", \"pins\": [], \"files\": [], "
+            + "\"stagedDirectory\": \"\(live)\", \"pid\": 1}"], under: "app")
+        let result = try fixture.world.compctl(["integrate", "--recover"], in: fixture.world("app"), environment: ["TMPDIR": temporary])
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr.contains("is not a compctl-integrate.* folder of yours"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: live + "/staged-specs.git"))
+    }
+
+    /// A `.compctl` that is a submodule (its own repository) brings a journal from a commit.
+    @Test func aJournalInASubmoduleIsRefused() throws {
+        let fixture = try IntegrateWorld()
+        let podfile = try fixture.podfile()
+        try fixture.world.write([".compctl/integrate.journal": "{\"step\": \"checking\", \"pins\": [\"Foo=1.1.0\"], "
+            + "\"files\": [{\"path\": \"Podfile\", \"original\": \"\(Data("pwned\n".utf8).base64EncodedString())\"}], \"pid\": 1}"],
+            under: "app")
+        try gitCLI("init", "-q", fixture.world("app/.compctl"))
+        let result = try fixture.world.compctl(["integrate", "--recover"], in: fixture.world("app"))
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr.contains("is tracked by git, so it came from a commit"), "\(result.stderr)")
+        #expect(try fixture.podfile() == podfile)
+    }
+
+    /// A `published` journal is not proof: a version the spec repo does not have is never committed.
+    @Test func aPublishedJournalWhoseSpecNeverLandedIsRestored() throws {
+        let fixture = try IntegrateWorld()
+        let original = try fixture.podfile()
+        let pinned = original.replacingOccurrences(of: "pod 'Foo', '1.0.0'", with: "pod 'Foo', '1.1.0'")
+        try pinned.write(toFile: fixture.world("app/Podfile"), atomically: true, encoding: .utf8)
+        let head = try gitCLI("rev-parse", "HEAD", in: fixture.world("app"))
+        try fixture.world.write([".compctl/integrate.journal": "{\"step\": \"published\", \"pins\": [\"Foo=1.1.0\"], "
+            + "\"files\": [{\"path\": \"Podfile\", \"original\": \"\(Data(original.utf8).base64EncodedString())\"}], \"pid\": 1}"],
+            under: "app")
+        let result = try fixture.world.compctl(["integrate", "--recover"], in: fixture.world("app"))
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try fixture.podfile() == original)
+        #expect(try gitCLI("rev-parse", "HEAD", in: fixture.world("app")) == head)
+    }
+
+    /// The integrate commit held whatever else was staged.
+    @Test func theIntegrateCommitHoldsOnlyThePinnedFiles() throws {
+        let fixture = try IntegrateWorld()
+        try "x\n".write(toFile: fixture.world("app/notes.txt"), atomically: true, encoding: .utf8)
+        try gitCLI("add", "notes.txt", in: fixture.world("app"))
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try gitCLI("show", "--name-only", "--format=", "HEAD", in: fixture.world("app")) == "Podfile")
+        #expect(try gitCLI("status", "--porcelain", in: fixture.world("app")) == "A  notes.txt")
+    }
+
+    /// A compile check that edits the Podfile must not get its edit committed as "Integrate …".
+    @Test func aCheckThatEditsThePodfileFails() throws {
+        let fixture = try IntegrateWorld()
+        let before = try fixture.snapshot()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "echo \"  pod 'Evil', :git => 'https://evil.example/x.git'\" >> Podfile"])
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr.contains("error: the compile check changed Podfile beyond the pins, and an integrate commits only the pins; "
+            + "nothing was published and the files were restored"), "\(result.stderr)")
+        #expect(try fixture.snapshot() == before)
+    }
+
+    /// A hard-linked lock file made compctl write its pid into a file outside the project.
+    @Test func aHardLinkedLockIsRefused() throws {
+        let fixture = try IntegrateWorld()
+        try "keep\n".write(toFile: fixture.world("outside"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: fixture.world("app/.compctl"), withIntermediateDirectories: true)
+        try FileManager.default.linkItem(atPath: fixture.world("outside"), toPath: fixture.world("app/.compctl/lock"))
+        let result = try fixture.world.compctl(["integrate", "--recover"], in: fixture.world("app"))
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr.contains(".compctl/lock has other hard links"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: fixture.world("outside"), encoding: .utf8) == "keep\n")
+    }
+
+    /// A password holding `;`, `'` or `,` was printed whole in "cannot reach …".
+    @Test(arguments: ["https://ci:hunter2;pass@127.0.0.1:9/x.git", "https://ci:it's-hunter2@127.0.0.1:9/x.git",
+                      "https://ci:a,hunter2@127.0.0.1:9/x.git"])
+    func passwordsWithPunctuationAreRedacted(url: String) throws {
+        let world = try GitWorld()
+        let result = try world.compctl(["repo", "add", "r1", url])
+        #expect(result.exitCode != 0)
+        #expect(!result.stderr.contains("hunter2") && !result.stdout.contains("hunter2"), "\(result)")
+    }
+
+    /// An invisible character made `Fo\u{200B}o` a second pod that reads as `Foo`.
+    @Test func invisibleCharactersInANameAreRefused() throws {
+        let fixture = try IntegrateWorld()
+        let result = try fixture.world.compctl(["pin", "Fo\u{200B}o=1.0.0"], in: fixture.world("app"))
+        #expect(result.exitCode == 64, "\(result)")
+        #expect(result.stderr.contains("contains the invisible character U+200B"), "\(result.stderr)")
+    }
+}

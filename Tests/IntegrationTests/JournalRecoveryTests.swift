@@ -62,13 +62,23 @@ import TestSupport
         #expect(project.journalExists)
     }
 
-    @Test func publishedCommitsThePins() throws {
+    @Test func publishedCommitsThePinsTheRemoteConfirms() throws {
         let project = try ProjectFixture()
-        try project.leaveJournal(step: .published)
-        let delegate = try recover(project)
+        try project.leaveJournal(step: .published, publishing: publishing)
+        let delegate = try recover(project) { _ in true }
         #expect(try project.committed().contains("pod 'Foo', '1.2.0'"))
         #expect(!project.journalExists)
         #expect(delegate.notes.first?.contains("published its specs but was stopped before it ended; kept its pins") == true)
+    }
+
+    /// A journal is no proof of a publish: without the remote's word the files go back.
+    @Test func publishedThatTheRemoteDeniesIsRestored() throws {
+        let project = try ProjectFixture()
+        try project.leaveJournal(step: .published, publishing: publishing)
+        _ = try recover(project) { _ in false }
+        #expect(try !project.committed().contains("pod 'Foo', '1.2.0'"))
+        #expect(!project.podfileText.contains("pod 'Foo', '1.2.0'"))
+        #expect(!project.journalExists)
     }
 
     @Test func publishedWhoseCommitIsInPlaceDoesNothing() throws {
