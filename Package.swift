@@ -108,25 +108,27 @@ let package = Package(
         ),
 
         // Test helpers, once for every test target: a process runner, temporary directories,
-        // the git CLI for fixtures, free loopback ports and listeners, `git daemon`.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // the git CLI and isolated libgit2 for fixtures, free loopback ports and listeners,
+        // `git daemon`, a loopback HTTP server.
+        .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport"),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
 
-        .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
+        .testTarget(name: "VersioningTests", dependencies: ["Versioning", "TestSupport"]),
         // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
-        .testTarget(name: "PodspecTests", dependencies: ["Podspec"], exclude: ["Fixtures"]),
+        .testTarget(name: "PodspecTests", dependencies: ["Podspec", "TestSupport"], exclude: ["Fixtures"]),
         // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.
         .testTarget(
             name: "SpecRepoTests",
-            dependencies: ["SpecRepo", "Versioning", "Podspec", "Git"],
+            dependencies: ["SpecRepo", "Versioning", "Podspec", "Git", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
-        .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning"]),
-        .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec"]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO"]),
-        .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
-        .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
+        .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning", "TestSupport"]),
+        .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec", "TestSupport"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec", "TestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO", "TestSupport"]),
+        .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck", "TestSupport"]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
         .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport"], exclude: ["Snapshots"]),
@@ -134,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "CompctlCLITests",
             dependencies: [
-                "CompctlCLI", "Config",
+                "CompctlCLI", "Config", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -187,7 +187,7 @@ import Testing
         }
 
         // Refused credentials: the token is offered once, refused, and never printed.
-        let server = try UnauthorizedServer()
+        let server = try LoopbackHTTPServer.refusing()
         let refused = try world.compctl(["repo", "add", "acme", "http://127.0.0.1:\(server.port)/specs.git"],
                                         environment: ["COMPCTL_GIT_TOKEN": "s3cret"])
         #expect(refused.exitCode == 1, "\(refused)")
