@@ -89,12 +89,8 @@ import Testing
     }
 
     private func run(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(executable) \(arguments) failed")
+        let result = try ProcessRunner.run(URL(fileURLWithPath: executable), arguments)
+        #expect(result.exitCode == 0, "\(executable) \(arguments) failed: \(result)")
     }
 }
 

@@ -8,17 +8,7 @@ enum SpecRepoFixtures {
     /// Clones the corpus bundle `name` into `directory/name` with the git CLI.
     static func clone(_ name: String, into directory: TemporaryDirectory) throws -> URL {
         let clone = directory.url.appendingPathComponent(name)
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = [
-            "git", "clone", "--quiet",
-            Paths.corpus.appendingPathComponent("specrepos/\(name).bundle").path, clone.path,
-        ]
-        git.standardOutput = FileHandle.nullDevice
-        git.standardError = FileHandle.nullDevice
-        try git.run()
-        git.waitUntilExit()
-        try #require(git.terminationStatus == 0, "git clone of \(name).bundle failed")
+        try gitCLI("clone", "--quiet", Paths.corpus.appendingPathComponent("specrepos/\(name).bundle").path, clone.path)
         return clone
     }
 

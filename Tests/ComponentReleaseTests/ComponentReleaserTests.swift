@@ -7,7 +7,7 @@ import Versioning
 /// A component: a work tree (`Foo/`) with `Foo.podspec` at `version`, committed and tagged,
 /// cloned from a bare `origin` (`Foo.git`), all in a scratch directory.
 struct ComponentFixture {
-    let root: String
+    let directory: TemporaryDirectory
     let workTree: String
     let origin: String
 
@@ -23,11 +23,9 @@ struct ComponentFixture {
 
     init(_ name: String = #function, version: String = "0.1.7", podspec: String? = nil) throws {
         try TestGit.isolate()
-        let safe = name.filter { $0.isLetter || $0.isNumber }.prefix(40)
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("compctl-release-\(safe)-\(UUID().uuidString.prefix(8))").path
-        workTree = root + "/Foo"
-        origin = root + "/Foo.git"
+        directory = try TemporaryDirectory(prefix: "compctl-release", name)
+        workTree = directory.path + "/Foo"
+        origin = directory.path + "/Foo.git"
         try FileManager.default.createDirectory(atPath: workTree, withIntermediateDirectories: true)
         try (podspec ?? String(format: Self.podspec, version)).write(toFile: workTree + "/Foo.podspec", atomically: true, encoding: .utf8)
         try "# Foo\n".write(toFile: workTree + "/README.md", atomically: true, encoding: .utf8)
@@ -56,8 +54,11 @@ struct ComponentFixture {
                           signature: TestGit.signature)
     }
 
+    /// The scratch directory holding the work tree and origin.
+    var root: String { directory.path }
+
     func remove() {
-        try? FileManager.default.removeItem(atPath: root)
+        directory.remove()
     }
 }
 

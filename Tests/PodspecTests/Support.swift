@@ -63,16 +63,3 @@ extension Result where Failure == PodspecError {
         return nil
     }
 }
-
-/// Runs a command and returns its exit status; tests use the git CLI to clone bundles.
-@discardableResult
-func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
-}

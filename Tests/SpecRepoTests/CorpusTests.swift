@@ -25,16 +25,7 @@ enum Corpus {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("compctl-corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         let clone = parent.appendingPathComponent(name)
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "clone", "--quiet", root.appendingPathComponent("specrepos/\(name).bundle").path, clone.path]
-        git.standardOutput = FileHandle.nullDevice
-        git.standardError = FileHandle.nullDevice
-        try git.run()
-        git.waitUntilExit()
-        guard git.terminationStatus == 0 else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "git clone of \(name).bundle failed"])
-        }
+        try gitCLI("clone", "--quiet", root.appendingPathComponent("specrepos/\(name).bundle").path, clone.path)
         return (parent, clone)
     }
 
