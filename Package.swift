@@ -35,7 +35,7 @@ let package = Package(
 
         // Podspecs: the full JSON format, a tolerant reader of the declarative Ruby subset,
         // and a rewriter that changes only the version literal.
-        .target(name: "Podspec", dependencies: ["Versioning"]),
+        .target(name: "Podspec", dependencies: ["Versioning", "Diagnostics"]),
 
         // Private spec repos in CocoaPods' layout (plain, `Specs/`, sharded by MD5 prefix):
         // listing names and versions, reporting junk, and loading specs lazily.
@@ -78,7 +78,11 @@ let package = Package(
 
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.
-        .target(name: "Config", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "Config", dependencies: ["Diagnostics", "CompileCheck", .product(name: "Yams", package: "Yams")]),
+
+        // One problem in a file the user wrote (file, line, message), which each library's
+        // own error type wraps: the Podfile, Package.swift and lock readers, podspecs, compctl.yml.
+        .target(name: "Diagnostics"),
 
         // Atomic file writes (a temporary file, then a rename), shared by every writer.
         .target(name: "FileIO"),
@@ -87,7 +91,7 @@ let package = Package(
         // literal variables and warns (naming the line) about what it cannot evaluate; the
         // pinning editor that rewrites only requirement literals; Podfile.lock; and exact pins
         // in Package.swift. Requirements stay strings here; `Versioning` interprets them.
-        .target(name: "Manifest", dependencies: ["FileIO"]),
+        .target(name: "Manifest", dependencies: ["Diagnostics", "FileIO"]),
 
         // libgit2 through pkg-config, plus a shim for its variadic option call.
         .systemLibrary(

@@ -381,15 +381,6 @@ struct RemoteHead {
     }
 }
 
-/// A failure the CLI itself detects, printed as an `error:` line with exit code 1.
-struct CommandError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
 /// The `repo show --json` document.
 struct RepoShowDocument {
     struct Pod {

@@ -182,7 +182,7 @@ struct ReportSkewCommand: ParsableCommand {
                 unreadable.append("project \(project.name): \(error)")
             }
         }
-        if !unreadable.isEmpty { throw ReportInputError(messages: unreadable) }
+        if !unreadable.isEmpty { throw CommandError(messages: unreadable) }
         var dates: [any PublishDateSource] = []
         for source in sources {
             if let known = Self.publishDates(of: source.repository) {
@@ -284,11 +284,3 @@ struct SpecFileModificationDates: PublishDateSource {
     }
 }
 
-/// Projects whose Podfile could not be read: the report would be wrong without them.
-struct ReportInputError: Error, CustomStringConvertible {
-    var messages: [String]
-
-    var description: String {
-        messages.joined(separator: "\nerror: ")
-    }
-}
