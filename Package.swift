@@ -24,7 +24,7 @@ let package = Package(
             name: "CompctlCLI",
             dependencies: [
                 "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
-                "ComponentRelease",
+                "ComponentRelease", "TextFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -74,11 +74,14 @@ let package = Package(
         // constraints, skew, the graph checks' problems, unused components and stale rcs, with
         // a verdict for CI; rendered as Markdown, JSON, or one self-contained HTML page whose
         // graph Graphviz draws when installed and a built-in layered layout otherwise.
-        .target(name: "Report", dependencies: ["Graph", "Versioning"], exclude: ["README.md"]),
+        .target(name: "Report", dependencies: ["Graph", "Versioning", "TextFormat"], exclude: ["README.md"]),
 
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.
         .target(name: "Config", dependencies: ["Diagnostics", "CompileCheck", .product(name: "Yams", package: "Yams")]),
+
+        // Text laid out in columns: the aligned tables of the CLI and the report's Markdown tables.
+        .target(name: "TextFormat"),
 
         // One problem in a file the user wrote (file, line, message), which each library's
         // own error type wraps: the Podfile, Package.swift and lock readers, podspecs, compctl.yml.
@@ -130,6 +133,7 @@ let package = Package(
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning", "TestSupport"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec", "TestSupport"]),
+        .testTarget(name: "TextFormatTests", dependencies: ["TextFormat"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO", "TestSupport"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck", "TestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
