@@ -219,8 +219,8 @@ import Testing
 
         let outcome = try await CompileCheckRunner().run(.test(command, in: directory), progress: { progress in
             recorder.record(progress)
-            if progress.lastLine == "Compiling Foo" { FileManager.default.createFile(atPath: seenFirst, contents: nil) }
-            if progress.lastLine == "Linking App" { FileManager.default.createFile(atPath: seenLast, contents: nil) }
+            if progress.lastLine == "Compiling Foo" { _ = FileManager.default.createFile(atPath: seenFirst, contents: nil) }
+            if progress.lastLine == "Linking App" { _ = FileManager.default.createFile(atPath: seenLast, contents: nil) }
         })
 
         #expect(outcome.status == .passed)
