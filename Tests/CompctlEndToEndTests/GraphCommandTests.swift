@@ -47,7 +47,7 @@ struct GraphJSON: Decodable {
 
 /// Golden files under `Snapshots/`, re-recorded with `COMPCTL_RECORD=1`.
 enum Snapshot {
-    static let directory = Paths.packageRoot.appendingPathComponent("Tests/CompctlEndToEndTests/Snapshots")
+    static let directory = TestPaths.packageRoot.appendingPathComponent("Tests/CompctlEndToEndTests/Snapshots")
 
     /// Compares `text` with the snapshot `name`, or records it.
     static func check(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -131,7 +131,7 @@ import Testing
     func showsEachCorpusRepoFromABareCloneAsFromItsCheckout(bundle: String) throws {
         let world = try GitWorld()
         let bare = world("\(bundle).git")
-        try gitCLI("clone", "-q", "--bare", Paths.corpus.appendingPathComponent("specrepos/\(bundle).bundle").path, bare)
+        try gitCLI("clone", "-q", "--bare", TestPaths.corpus.appendingPathComponent("specrepos/\(bundle).bundle").path, bare)
         let expected = try SpecRepoFixtures.expectations(bundle)
 
         let result = try world.compctl(["repo", "show", bare])

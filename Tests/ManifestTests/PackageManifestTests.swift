@@ -63,7 +63,7 @@ private let corpusManifests: [(path: String, entries: [String])] = [
 
 @Suite struct PackageManifestTests {
     static func load(_ path: String) throws -> [UInt8] {
-        try [UInt8](Data(contentsOf: URL(fileURLWithPath: Paths.corpusFile("package-swift/\(path)"))))
+        try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestPaths.corpusFile("package-swift/\(path)"))))
     }
 
     @Test func readsEveryPackageEntryOfTheCorpus() throws {

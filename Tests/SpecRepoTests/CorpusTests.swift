@@ -5,16 +5,10 @@ import Testing
 /// The shared corpus and the expectations in `Fixtures/`, found from this file's location.
 enum Corpus {
     /// The package root.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
-    /// `../shared/corpus` beside the package root, or `COMPCTL_CORPUS`.
-    static var root: URL {
-        if let override = ProcessInfo.processInfo.environment["COMPCTL_CORPUS"] {
-            return URL(fileURLWithPath: override)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
+    /// The shared corpus.
+    static var root: URL { TestPaths.corpus }
 
     /// The spec repo bundles of the corpus, by name.
     static let specRepoBundles = ["artsy+Specs", "wisemen-digital+Podspecs", "zumo+zumokit-specs"]
