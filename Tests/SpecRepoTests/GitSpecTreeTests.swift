@@ -105,8 +105,8 @@ import Testing
     func readsEachCorpusRepoFromObjectsExactlyAsItsCheckout(bundle: String) throws {
         try TestGit.isolate()
         let (parent, checkout) = try Corpus.clone(bundle)
-        defer { try? FileManager.default.removeItem(at: parent) }
-        let bare = parent.appendingPathComponent("\(bundle).git").path
+        defer { parent.remove() }
+        let bare = parent.path("\(bundle).git")
         try gitCLI("clone", "--quiet", "--bare", Corpus.root.appendingPathComponent("specrepos/\(bundle).bundle").path, bare)
 
         let fromGit = try SpecRepository(tree: GitSpecTree(repositoryAt: bare, location: checkout.path), name: bundle)
