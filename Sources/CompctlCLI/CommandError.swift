@@ -21,3 +21,11 @@ struct CommandError: Error, CustomStringConvertible {
         messages.joined(separator: "\nerror: ")
     }
 }
+
+extension CommandError {
+    /// A pod name given to `graph --affected` or `why` that `graph` (described for the
+    /// message) does not have.
+    static func unknownPod(_ name: String, graph: String) -> CommandError {
+        CommandError("no pod named '\(name)' in \(graph); check the spelling (names are case-sensitive) or the sources")
+    }
+}
