@@ -24,7 +24,7 @@ let package = Package(
             name: "CompctlCLI",
             dependencies: [
                 "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
-                "ComponentRelease", "Integration",
+                "ComponentRelease", "Integration", "TextFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -35,7 +35,7 @@ let package = Package(
 
         // Podspecs: the full JSON format, a tolerant reader of the declarative Ruby subset,
         // and a rewriter that changes only the version literal.
-        .target(name: "Podspec", dependencies: ["Versioning"]),
+        .target(name: "Podspec", dependencies: ["Versioning", "Diagnostics"]),
 
         // Private spec repos in CocoaPods' layout (plain, `Specs/`, sharded by MD5 prefix):
         // listing names and versions, reporting junk, and loading specs lazily; serves them
@@ -75,11 +75,18 @@ let package = Package(
         // constraints, skew, the graph checks' problems, unused components and stale rcs, with
         // a verdict for CI; rendered as Markdown, JSON, or one self-contained HTML page whose
         // graph Graphviz draws when installed and a built-in layered layout otherwise.
-        .target(name: "Report", dependencies: ["Graph", "Versioning"], exclude: ["README.md"]),
+        .target(name: "Report", dependencies: ["Graph", "Versioning", "TextFormat"], exclude: ["README.md"]),
 
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.
-        .target(name: "Config", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "Config", dependencies: ["Diagnostics", "CompileCheck", .product(name: "Yams", package: "Yams")]),
+
+        // Text laid out in columns: the aligned tables of the CLI and the report's Markdown tables.
+        .target(name: "TextFormat"),
+
+        // One problem in a file the user wrote (file, line, message), which each library's
+        // own error type wraps: the Podfile, Package.swift and lock readers, podspecs, compctl.yml.
+        .target(name: "Diagnostics"),
 
         // Atomic file writes (a temporary file, then a rename), shared by every writer.
         .target(name: "FileIO"),
@@ -88,7 +95,7 @@ let package = Package(
         // literal variables and warns (naming the line) about what it cannot evaluate; the
         // pinning editor that rewrites only requirement literals; Podfile.lock; and exact pins
         // in Package.swift. Requirements stay strings here; `Versioning` interprets them.
-        .target(name: "Manifest", dependencies: ["FileIO"]),
+        .target(name: "Manifest", dependencies: ["Diagnostics", "FileIO"]),
 
         // libgit2 through pkg-config, plus a shim for its variadic option call.
         .systemLibrary(
@@ -119,24 +126,27 @@ let package = Package(
         ),
 
         // Test helpers, once for every test target: a process runner, temporary directories,
-        // the git CLI for fixtures, free loopback ports and listeners, `git daemon`.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // the git CLI and isolated libgit2 for fixtures, free loopback ports and listeners,
+        // `git daemon`, a loopback HTTP server.
+        .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport"),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
 
-        .testTarget(name: "VersioningTests", dependencies: ["Versioning"]),
+        .testTarget(name: "VersioningTests", dependencies: ["Versioning", "TestSupport"]),
         // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
         .testTarget(name: "PodspecTests", dependencies: ["Podspec", "TestSupport"], exclude: ["Fixtures"]),
         // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.
         .testTarget(
             name: "SpecRepoTests",
-            dependencies: ["SpecRepo", "Versioning", "Podspec", "Git", "Graph"],
+            dependencies: ["SpecRepo", "Versioning", "Podspec", "Git", "Graph", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
-        .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning"]),
-        .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec"]),
+        .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning", "TestSupport"]),
+        .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec", "TestSupport"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec", "TestSupport"]),
+        .testTarget(name: "TextFormatTests", dependencies: ["TextFormat"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO", "TestSupport"]),
-        .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck"]),
+        .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck", "TestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
         // Seeded, time-checked fuzzing of every reader in process (20,000 mutated corpus files by
         // default, COMPCTL_FUZZ_ITERATIONS for more). Reproducers/ is read through #filePath.
@@ -157,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "CompctlCLITests",
             dependencies: [
-                "CompctlCLI", "Config",
+                "CompctlCLI", "Config", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -109,7 +109,7 @@ struct GraphCommand: ParsableCommand {
                 do {
                     return try graph.affected(by: name)
                 } catch GraphError.unknownPod {
-                    throw GraphInputError.unknownPod(name, graph: describe(graph, inputs: inputs))
+                    throw CommandError.unknownPod(name, graph: describe(graph, inputs: inputs))
                 }
             }
         }
@@ -169,17 +169,5 @@ struct GraphCommand: ParsableCommand {
     /// The interface pods' suffix when the interface rule is on.
     static func interfaceSuffix(_ configuration: Configuration) -> String? {
         configuration.interfaceRule.enabled ? configuration.interfaceRule.suffix : nil
-    }
-}
-
-/// Bad names given to `graph --affected` and `why`.
-enum GraphInputError: Error, CustomStringConvertible {
-    case unknownPod(String, graph: String)
-
-    var description: String {
-        switch self {
-        case let .unknownPod(name, graph):
-            return "no pod named '\(name)' in \(graph); check the spelling (names are case-sensitive) or the sources"
-        }
     }
 }

@@ -39,10 +39,10 @@ struct LintCommand: ParsableCommand {
         let repositories = try reportingErrors { () throws -> [SpecRepository] in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: podspec, isDirectory: &isDirectory) else {
-                throw LintInputError("no podspec at '\(podspec)'; pass the path of a .podspec or .podspec.json file")
+                throw CommandError("no podspec at '\(podspec)'; pass the path of a .podspec or .podspec.json file")
             }
             guard !isDirectory.boolValue else {
-                throw LintInputError("'\(podspec)' is a directory; pass the path of a .podspec or .podspec.json file")
+                throw CommandError("'\(podspec)' is a directory; pass the path of a .podspec or .podspec.json file")
             }
             guard !sources.isEmpty else { return [] }
             let specSources = try SpecSources(config: config)
@@ -79,15 +79,6 @@ struct LintCommand: ParsableCommand {
             Console.error(problem.message)
         }
         if !problems.isEmpty { throw Exit.problems }
-    }
-}
-
-/// Bad input to `lint` that is not a problem of the podspec itself (exit 1).
-struct LintInputError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }
 

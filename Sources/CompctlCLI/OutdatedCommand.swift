@@ -5,6 +5,7 @@ import Graph
 import Integration
 import Manifest
 import SpecRepo
+import TextFormat
 import Versioning
 
 /// `compctl outdated`: for each project of compctl.yml (main projects and example apps),
@@ -123,12 +124,7 @@ struct OutdatedCommand: ParsableCommand {
                               row.newestRC.map { "\($0) (\(row.rcState ?? "pending"))" } ?? "-"])
             }
         }
-        let widths = (0..<5).map { column in table.map { $0[column].count }.max() ?? 0 }
-        Console.outRaw(table.map { cells in
-            cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
-            }.joined() + "\n"
-        }.joined())
+        Console.outRaw(TextTable(table).plainText())
     }
 
     /// An rc's state: `released` when its release (the version before the prerelease

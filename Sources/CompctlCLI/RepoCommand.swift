@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Git
 import SpecRepo
+import TextFormat
 
 /// `compctl repo`: private spec repos and compctl's cache of them.
 struct RepoCommand: ParsableCommand {
@@ -133,18 +134,7 @@ struct RepoListCommand: ParsableCommand {
             [row.name, row.url, row.branch ?? "-", row.head ?? (row.state == "cached" ? "(empty)" : "-"),
              row.lastFetch ?? (row.state == "cached" ? "never" : row.state)]
         }
-        Console.outRaw(Self.aligned(table))
-    }
-
-    /// The rows as columns padded to their widest cell, two spaces apart.
-    static func aligned(_ rows: [[String]]) -> String {
-        guard let columns = rows.first?.count else { return "" }
-        let widths = (0..<columns).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                column == columns - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        Console.outRaw(TextTable(table).plainText())
     }
 }
 
@@ -378,15 +368,6 @@ struct RemoteHead {
 
     var summary: String {
         head.map { "\(branch) at \($0.shortHex)" } ?? "\(branch) is empty"
-    }
-}
-
-/// A failure the CLI itself detects, printed as an `error:` line with exit code 1.
-struct CommandError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }
 

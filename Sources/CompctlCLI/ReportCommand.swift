@@ -182,7 +182,7 @@ struct ReportSkewCommand: ParsableCommand {
                 unreadable.append("project \(project.name): \(error)")
             }
         }
-        if !unreadable.isEmpty { throw ReportInputError(messages: unreadable) }
+        if !unreadable.isEmpty { throw CommandError(messages: unreadable) }
         var dates: [any PublishDateSource] = []
         for source in sources {
             if let known = Self.publishDates(of: source.repository) {
@@ -208,87 +208,11 @@ struct ReportSkewCommand: ParsableCommand {
     /// (`PublishDateSource`). Nil when the source knows no dates.
     static func publishDates(of repository: SpecRepository) -> (any PublishDateSource)? {
         if let tree = repository.tree as? DirectorySpecTree {
-            return SpecFileModificationDates(repository: repository, root: tree.location)
+            return PublishDateLookup(SpecFileModificationDates(repository: repository, root: tree.location).publishDate)
         }
         if let tree = repository.tree as? GitSpecTree, let commit = tree.commit {
-            return GitPublishDates(repository: repository, gitDirectory: tree.gitDirectory, head: commit)
+            return PublishDateLookup(GitPublishDates(repository: repository, gitDirectory: tree.gitDirectory, head: commit).publishDate)
         }
         return nil
-    }
-}
-
-/// The publish dates of a git spec repo: the commit time of the commit that added each
-/// version's directory, found by walking first parents back from the commit being read
-/// (spec repos grow by one `[Add]`/`[Update]` commit per publish).
-final class GitPublishDates: PublishDateSource, @unchecked Sendable {
-    let repository: SpecRepository
-    let gitDirectory: String
-    let head: ObjectID
-    private var history: [Commit]?
-
-    init(repository: SpecRepository, gitDirectory: String, head: ObjectID) {
-        self.repository = repository
-        self.gitDirectory = gitDirectory
-        self.head = head
-    }
-
-    func publishDate(of pod: String, version: Version) -> Date? {
-        guard let entry = repository.pod(named: pod)?.versions.first(where: { $0.version == version }),
-              let git = try? Repository.open(at: gitDirectory),
-              let commits = firstParentHistory(in: git) else { return nil }
-        let path = entry.directoryPath
-        var added: Commit?
-        for commit in commits {
-            guard let tree = try? git.tree(commit.tree), (try? tree.entry(at: path)) != nil else { break }
-            added = commit
-        }
-        return added?.committer.time
-    }
-
-    private func firstParentHistory(in git: Repository) -> [Commit]? {
-        if let history { return history }
-        var commits: [Commit] = []
-        var next: ObjectID? = head
-        while let id = next, let commit = try? git.commit(id) {
-            commits.append(commit)
-            next = commit.parents.first
-        }
-        history = commits
-        return commits
-    }
-}
-
-/// The publish dates of a directory spec repo: each spec file's modification time.
-struct SpecFileModificationDates: PublishDateSource {
-    let repository: SpecRepository
-    let root: String
-
-    func publishDate(of pod: String, version: Version) -> Date? {
-        guard let entry = repository.pod(named: pod)?.versions.first(where: { $0.version == version }) else { return nil }
-        let directory = root + "/" + entry.directoryPath
-        // Listed by pod directories only, the spec file's name may not be known yet.
-        let names = entry.specFileName.map { [$0] } ?? ["\(pod).podspec.json", "\(pod).podspec"]
-        for name in names {
-            // `stat` itself: FileManager's attribute dictionary costs more than the system call,
-            // and a large repo has thousands of rcs.
-            var info = stat()
-            guard stat(directory + "/" + name, &info) == 0 else { continue }
-            #if canImport(Darwin)
-            let time = info.st_mtimespec
-            #else
-            let time = info.st_mtim
-            #endif
-            return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000)
-        }
-        return nil
-    }
-}
-
-/// Projects whose Podfile could not be read: the report would be wrong without them.
-struct ReportInputError: Error, CustomStringConvertible {
-    var messages: [String]
-
-    var description: String {
-        messages.joined(separator: "\nerror: ")
     }
 }

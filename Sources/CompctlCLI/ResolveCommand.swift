@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import Graph
+import TextFormat
 
 /// `compctl resolve [--podfile PATH] [--source SOURCE…] [--json]`: the version of every pod
 /// the Podfile needs, or why there is none.
@@ -55,10 +56,7 @@ struct ResolveCommand: ParsableCommand {
         ResolutionReport.printUnmanaged(resolution.unmanaged)
         // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
         if isatty(STDOUT_FILENO) == 1 {
-            let width = resolution.pods.map(\.name.count).max() ?? 0
-            Console.outRaw(resolution.pods.map {
-                $0.name + String(repeating: " ", count: width - $0.name.count + 2) + "\($0.version)\n"
-            }.joined())
+            Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())
         } else {
             Console.outRaw(resolution.pods.map { "\($0.name)\t\($0.version)\n" }.joined())
         }

@@ -52,7 +52,7 @@ struct WhyCommand: ParsableCommand {
                 return try resolution.graph.why(pod)
             } catch GraphError.unknownPod {
                 let count = resolution.graph.nodes.count
-                throw GraphInputError.unknownPod(
+                throw CommandError.unknownPod(
                     pod, graph: "the resolved graph of \(inputs.path) (\(count) pod\(count == 1 ? "" : "s"))")
             }
         }

@@ -1,22 +1,11 @@
+import Diagnostics
 import Foundation
 import Yams
-
-/// A problem in `compctl.yml`, with the line it is on.
-public struct ConfigIssue: Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var message: String
-
-    public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
-    }
-}
 
 /// Why a configuration could not be loaded: every problem found, not only the first.
 public enum ConfigError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
-    case invalid([ConfigIssue])
+    case invalid([FileIssue])
 
     public var description: String {
         switch self {
@@ -77,20 +66,20 @@ public enum ConfigLoader {
     /// libyaml's nesting limit (`yaml_set_max_nest_level`), which Yams leaves at its default.
     static let yamlNestingLimit = 1000
 
-    private static func syntaxIssue(_ error: YamlError, path: String) -> ConfigIssue {
+    private static func syntaxIssue(_ error: YamlError, path: String) -> FileIssue {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
             // libyaml stops nesting at 1000 levels, before Yams would recurse too deep; its
             // message names a C function the user cannot call.
             if problem.hasPrefix("Maximum nesting level reached") {
-                return ConfigIssue(
+                return FileIssue(
                     file: path, line: mark.line,
                     message: "not valid YAML: it nests too deeply (more than \(yamlNestingLimit) levels); flatten it")
             }
             let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
-            return ConfigIssue(file: path, line: mark.line, message: "not valid YAML: \(what)")
+            return FileIssue(file: path, line: mark.line, message: "not valid YAML: \(what)")
         default:
-            return ConfigIssue(file: path, line: nil, message: "not valid YAML: \(error)")
+            return FileIssue(file: path, line: nil, message: "not valid YAML: \(error)")
         }
     }
 }
@@ -98,7 +87,7 @@ public enum ConfigLoader {
 /// Walks the YAML tree, collecting every problem with its line.
 private struct Reader {
     let path: String
-    var issues: [ConfigIssue] = []
+    var issues: [FileIssue] = []
 
     static let topLevelKeys = [
         "spec_repos", "projects", "check_command", "layers", "tag_format", "rc_label",
@@ -106,7 +95,7 @@ private struct Reader {
     ]
 
     mutating func report(_ node: Node?, _ message: String) {
-        issues.append(ConfigIssue(file: path, line: node?.mark?.line, message: message))
+        issues.append(FileIssue(file: path, line: node?.mark?.line, message: message))
     }
 
     mutating func read(_ root: Node, into config: inout Configuration) {

@@ -1,3 +1,4 @@
+import CompileCheck
 import Foundation
 
 /// Everything `compctl.yml` says: spec repos, projects, the compile check, layers, tags,
@@ -75,13 +76,9 @@ public struct Project: Equatable, Sendable {
     public var kind: Kind
 }
 
-/// The compile check, run as configured: compctl never interpolates into it.
-public enum CheckCommand: Equatable, Sendable {
-    /// A command line handed to `/bin/sh -c` as it is.
-    case shell(String)
-    /// An argument vector run directly.
-    case arguments([String])
-}
+/// The compile check, run as configured (`check_command`): CompileCheck's own type, so the
+/// configuration hands it to the runner as it is.
+public typealias CheckCommand = CompileCheck.CheckCommand
 
 /// One layer of the architecture, with the pods that belong to it.
 public struct Layer: Equatable, Sendable {

@@ -34,8 +34,9 @@ public enum Git {
     /// Makes libgit2 ignore the global, XDG and system git configuration
     /// (`~/.gitconfig`, `~/.config/git/config`, `/etc/gitconfig`), whose `url.insteadOf`
     /// rules and credential helpers would otherwise change what compctl talks to.
-    /// `emptyDirectory` must exist and hold no git configuration. Call it before opening
-    /// any repository; the setting is process-wide.
+    /// `emptyDirectory` is where libgit2 then looks for those files: an empty string (what
+    /// compctl and its tests pass) makes it look nowhere; a directory must hold no git
+    /// configuration. Call it before opening any repository; the setting is process-wide.
     public static func isolateFromUserConfig(emptyDirectory: String) throws(GitError) {
         ensureInitialized()
         for level in [GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_PROGRAMDATA] {

@@ -1,20 +1,7 @@
+import Diagnostics
+
 /// One problem in a manifest, with the file and, where there is one, the line it is on.
-public struct ManifestIssue: Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var message: String
-
-    public init(file: String, line: Int?, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
-    }
-}
+public typealias ManifestIssue = FileIssue
 
 /// Why a Podfile, Podfile.lock or Package.swift could not be read or edited.
 public enum ManifestError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// What compctl reads from one podspec, or from one of its subspecs: the identity, the
 /// source, and the dependencies that resolution and the graph checks need.
 ///
@@ -133,23 +135,34 @@ public struct Dependency: Sendable, Equatable {
 /// A problem in a podspec, located by file and line. Messages are lower-case and say how to
 /// fix the problem.
 public struct PodspecError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The podspec's path as it was given to the reader.
-    public var file: String
-    /// The 1-based line the problem is on, when there is one.
-    public var line: Int?
-    /// What is wrong and what to do about it.
-    public var message: String
+    /// The file, line and message.
+    public var issue: FileIssue
 
     /// Creates an error for `file` at `line`.
     public init(file: String, line: Int?, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
+        issue = FileIssue(file: file, line: line, message: message)
+    }
+
+    /// The podspec's path as it was given to the reader.
+    public var file: String {
+        get { issue.file }
+        set { issue.file = newValue }
+    }
+
+    /// The 1-based line the problem is on, when there is one.
+    public var line: Int? {
+        get { issue.line }
+        set { issue.line = newValue }
+    }
+
+    /// What is wrong and what to do about it.
+    public var message: String {
+        get { issue.message }
+        set { issue.message = newValue }
     }
 
     /// `Foo.podspec:7: message`, or `Foo.podspec: message` when there is no line.
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        issue.description
     }
 }

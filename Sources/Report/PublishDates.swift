@@ -24,6 +24,21 @@ public struct FixedPublishDates: PublishDateSource, Sendable {
     }
 }
 
+/// Publish dates from a function: how a reader outside this library (a spec repo's git
+/// history, its files' modification times) plugs in.
+public struct PublishDateLookup: PublishDateSource {
+    private let lookup: (String, Version) -> Date?
+
+    /// Answers with `lookup(pod, version)`.
+    public init(_ lookup: @escaping (_ pod: String, _ version: Version) -> Date?) {
+        self.lookup = lookup
+    }
+
+    public func publishDate(of pod: String, version: Version) -> Date? {
+        lookup(pod, version)
+    }
+}
+
 /// The first answer of several sources, asked in priority order (the spec repos' order,
 /// where the first that holds a version wins).
 public struct FirstPublishDate: PublishDateSource {

@@ -17,94 +17,23 @@ public struct ReportBuilder {
     /// or a pod's versions: a report without them would be wrong, not partial.
     public func build() throws -> SkewReport {
         var warnings: [String] = input.warnings
-        let layerNames = input.layers.map(\.name)
-
-        // The newest-release graph, from a catalog of its own: a resolution's external pods
-        // (`:path`) replace the sources' pod in the catalog that resolved them.
-        let repositoryCatalog = PodCatalog(providers: input.providers)
-        let (repositoryGraph, graphWarnings) = try repositoryCatalog.newestReleaseGraph()
-        warnings += graphWarnings.map(\.description)
-        let pods = repositoryGraph.nodes.filter { $0.kind == .managed }.map(\.name)
-        let podSet = Set(pods)
-        var versions: [String: [Version]] = [:]
-        for pod in pods { versions[pod] = try repositoryCatalog.versions(of: pod) }
-        let index = VersionIndex(versions: versions)
-
+        let newest = try newestReleases(warnings: &warnings)
         var problems = ProblemCollector()
-        let checker = GraphChecker(catalog: repositoryCatalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
-        problems.add(try checker.problems(in: repositoryGraph), scope: Problem.newestReleases, graph: repositoryGraph)
-
+        let checker = GraphChecker(catalog: newest.catalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
+        problems.add(try checker.problems(in: newest.graph), scope: Problem.newestReleases, graph: newest.graph)
         var consumers = ConsumerCollector()
-        consumers.add(repositoryGraph, scope: Problem.newestReleases, project: nil)
+        consumers.add(newest.graph, scope: Problem.newestReleases, project: nil)
 
-        // Each project: resolve, check, and note what it uses.
-        var projectStates: [ProjectState] = []
-        for project in input.projects {
-            var state = ProjectState(input: project)
-            guard let request = project.request else {
-                if let failure = project.failure {
-                    warnings.append("\(project.name): \(failure)")
-                }
-                projectStates.append(state)
-                continue
-            }
-            let catalog = PodCatalog(providers: input.providers)
-            do {
-                let resolution = try Resolver(catalog: catalog).resolve(request)
-                state.resolution = resolution
-                warnings += resolution.warnings.map { "\(project.name): \($0)" }
-                let projectChecker = GraphChecker(catalog: catalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
-                problems.add(try projectChecker.problems(in: resolution.graph), scope: project.name, graph: resolution.graph)
-                consumers.add(resolution.graph, scope: project.name, project: project.name)
-            } catch let GraphError.conflict(explanation) {
-                problems.addConflict(project: project.name, explanation: explanation)
-                consumers.add(request.requirements, scope: project.name, project: project.name)
-            } catch let error as GraphError where error.isUnreadableSource {
-                throw error
-            } catch {
-                problems.addConflict(project: project.name, explanation: String(describing: error))
-                consumers.add(request.requirements, scope: project.name, project: project.name)
-            }
-            projectStates.append(state)
-        }
-
-        // The state table.
-        var pinsByPod: [String: [Pin]] = [:]
-        for state in projectStates {
-            for (pod, pin) in state.pins(index: index, managed: podSet) {
-                pinsByPod[pod, default: []].append(pin)
-            }
-        }
-        var candidates: [ReleaseCandidate] = []
-        var components: [ComponentState] = []
-        for pod in pods {
-            let podCandidates = releaseCandidates(of: pod, index: index)
-            candidates += podCandidates
-            components.append(ComponentState(
-                name: pod, layer: layer(of: pod), newestRelease: index.newestRelease(of: pod),
-                newestRC: podCandidates.last, pins: pinsByPod[pod] ?? []))
-        }
-
-        let staleConstraints = consumers.staleConstraints(index: index, projectOrder: input.projects.map(\.name))
-        let skew = Skew(
-            pins: pinSkew(components),
-            ranges: consumers.rangeSkew(index: index, projectOrder: input.projects.map(\.name)))
+        let projectStates = try input.projects.map { try checkProject($0, problems: &problems, consumers: &consumers, warnings: &warnings) }
+        let (components, candidates) = componentStates(newest, projectStates: projectStates)
+        let projectOrder = input.projects.map(\.name)
+        let staleConstraints = consumers.staleConstraints(index: newest.index, projectOrder: projectOrder)
+        let skew = Skew(pins: pinSkew(components), ranges: consumers.rangeSkew(index: newest.index, projectOrder: projectOrder))
         let problemList = problems.sorted()
-
-        // Unused: only meaningful when there is a main project to reach them.
-        var unused: [UnusedComponent] = []
-        let mains = projectStates.filter { $0.input.kind == .main }
-        if !mains.isEmpty {
-            let reached = mains.reduce(into: Set<String>()) { $0.formUnion($1.usedPods) }
-            for pod in pods where !reached.contains(pod) {
-                unused.append(UnusedComponent(
-                    name: pod, layer: layer(of: pod),
-                    newestVersion: index.newestRelease(of: pod) ?? versions[pod]?.last))
-            }
-        }
+        let unused = unusedComponents(newest, projectStates: projectStates)
 
         let summary = Summary(
-            components: pods.count, projects: input.projects.count, problems: problemList.count,
+            components: newest.pods.count, projects: input.projects.count, problems: problemList.count,
             skew: skew.pins.count + skew.ranges.count, staleConstraints: staleConstraints.count,
             staleRCs: candidates.filter { $0.state == .stale }.count,
             pendingRCs: candidates.filter { $0.state == .pending }.count,
@@ -113,12 +42,101 @@ public struct ReportBuilder {
 
         return SkewReport(
             generatedAt: Self.timestamp(input.now), sources: input.providers.map(\.name),
-            projects: projectStates.map { $0.summary(managed: podSet) }, staleRCDays: input.staleRCDays,
+            projects: projectStates.map { $0.summary(managed: newest.podSet) }, staleRCDays: input.staleRCDays,
             summary: summary, verdict: Verdict(summary: summary, failOn: input.failOn), components: components,
             staleConstraints: staleConstraints, skew: skew, problems: problemList, unused: unused,
             releaseCandidates: candidates,
-            graph: drawingGraph(repositoryGraph, problems: problemList, layers: layerNames),
+            graph: drawingGraph(newest.graph, problems: problemList, layers: input.layers.map(\.name)),
             warnings: warnings)
+    }
+
+    // MARK: - Sections
+
+    /// The newest-release graph of the spec repos and the versions of its managed pods.
+    private struct NewestReleases {
+        var catalog: PodCatalog
+        var graph: DependencyGraph
+        /// The managed pods, in the graph's order.
+        var pods: [String]
+        var podSet: Set<String>
+        var versions: [String: [Version]]
+        var index: VersionIndex
+    }
+
+    /// The newest-release graph, from a catalog of its own: a resolution's external pods
+    /// (`:path`) replace the sources' pod in the catalog that resolved them.
+    private func newestReleases(warnings: inout [String]) throws -> NewestReleases {
+        let catalog = PodCatalog(providers: input.providers)
+        let (graph, graphWarnings) = try catalog.newestReleaseGraph()
+        warnings += graphWarnings.map(\.description)
+        let pods = graph.nodes.filter { $0.kind == .managed }.map(\.name)
+        var versions: [String: [Version]] = [:]
+        for pod in pods { versions[pod] = try catalog.versions(of: pod) }
+        return NewestReleases(catalog: catalog, graph: graph, pods: pods, podSet: Set(pods), versions: versions,
+                              index: VersionIndex(versions: versions))
+    }
+
+    /// One project: resolved, its graph checked, and what it uses noted.
+    private func checkProject(_ project: ProjectInput, problems: inout ProblemCollector, consumers: inout ConsumerCollector,
+                              warnings: inout [String]) throws -> ProjectState {
+        var state = ProjectState(input: project)
+        guard let request = project.request else {
+            if let failure = project.failure {
+                warnings.append("\(project.name): \(failure)")
+            }
+            return state
+        }
+        let catalog = PodCatalog(providers: input.providers)
+        do {
+            let resolution = try Resolver(catalog: catalog).resolve(request)
+            state.resolution = resolution
+            warnings += resolution.warnings.map { "\(project.name): \($0)" }
+            let projectChecker = GraphChecker(catalog: catalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
+            problems.add(try projectChecker.problems(in: resolution.graph), scope: project.name, graph: resolution.graph)
+            consumers.add(resolution.graph, scope: project.name, project: project.name)
+        } catch let GraphError.conflict(explanation) {
+            problems.addConflict(project: project.name, explanation: explanation)
+            consumers.add(request.requirements, scope: project.name, project: project.name)
+        } catch let error as GraphError where error.isUnreadableSource {
+            throw error
+        } catch {
+            problems.addConflict(project: project.name, explanation: String(describing: error))
+            consumers.add(request.requirements, scope: project.name, project: project.name)
+        }
+        return state
+    }
+
+    /// The state table (each component's newest release and rc, and every project's pin of
+    /// it) and every rc.
+    private func componentStates(_ newest: NewestReleases, projectStates: [ProjectState])
+        -> (components: [ComponentState], candidates: [ReleaseCandidate]) {
+        var pinsByPod: [String: [Pin]] = [:]
+        for state in projectStates {
+            for (pod, pin) in state.pins(index: newest.index, managed: newest.podSet) {
+                pinsByPod[pod, default: []].append(pin)
+            }
+        }
+        var candidates: [ReleaseCandidate] = []
+        var components: [ComponentState] = []
+        for pod in newest.pods {
+            let podCandidates = releaseCandidates(of: pod, index: newest.index)
+            candidates += podCandidates
+            components.append(ComponentState(
+                name: pod, layer: layer(of: pod), newestRelease: newest.index.newestRelease(of: pod),
+                newestRC: podCandidates.last, pins: pinsByPod[pod] ?? []))
+        }
+        return (components, candidates)
+    }
+
+    /// The components no main project reaches; only meaningful when there is a main project.
+    private func unusedComponents(_ newest: NewestReleases, projectStates: [ProjectState]) -> [UnusedComponent] {
+        let mains = projectStates.filter { $0.input.kind == .main }
+        guard !mains.isEmpty else { return [] }
+        let reached = mains.reduce(into: Set<String>()) { $0.formUnion($1.usedPods) }
+        return newest.pods.filter { !reached.contains($0) }.map { pod in
+            UnusedComponent(name: pod, layer: layer(of: pod),
+                            newestVersion: newest.index.newestRelease(of: pod) ?? newest.versions[pod]?.last)
+        }
     }
 
     // MARK: - Parts

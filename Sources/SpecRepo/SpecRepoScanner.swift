@@ -207,15 +207,9 @@ struct SpecRepoScanner {
     /// Lists one pod's directory at `path`. With `absentIfMissing`, a path that does not
     /// exist (or is a file) means the repo has no such pod rather than junk.
     func scanPod(name: String, path: String, absentIfMissing: Bool = false) -> PodResult {
-        var skipped: [SkippedEntry] = []
         let listing: [TreeListing]
         do {
-            switch depth {
-            case .versionDirectories:
-                listing = try tree.entriesWithChildren(at: path)
-            case .versions, .onDemand:
-                listing = try tree.entries(at: path).map { TreeListing(entry: $0, children: nil) }
-            }
+            listing = try podListing(at: path)
         } catch SpecRepoError.noSuchPath where absentIfMissing {
             return PodResult(pod: nil, skipped: [])
         } catch SpecRepoError.notADirectory where absentIfMissing {
@@ -223,59 +217,89 @@ struct SpecRepoScanner {
         } catch {
             return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: skipReason(error))])
         }
+        var skipped: [SkippedEntry] = []
         var found: [VersionEntry] = []
         found.reserveCapacity(listing.count)
-
         for item in listing {
-            let entry = item.entry
-            // Built only for junk: most entries are fine and need no path.
-            var entryPath: String { TreePath.join(path, entry.name) }
-            // `Pod::Source#versions` skips names starting with `.` and anything that is
-            // not a directory; it raises on a directory that is not a version, which
-            // compctl reports as junk instead.
-            if entry.name.hasPrefix(".") {
-                skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
-                continue
-            }
-            if entry.leavesTree {
-                skipped.append(SkippedEntry(path: entryPath, reason: .leavesRepository))
-                continue
-            }
-            guard entry.kind == .directory else {
-                let reason: SkipReason = entry.name.hasSuffix(".podspec~") ? .editorBackup : .fileWhereVersionExpected
-                skipped.append(SkippedEntry(path: entryPath, reason: reason))
-                continue
-            }
-            // As written, not trimmed: the folder's name becomes part of paths and messages.
-            guard case .success(let version) = PodName.checkedVersion(entry.name) else {
-                skipped.append(SkippedEntry(path: entryPath, reason: .notAVersion))
-                continue
-            }
-            guard let children = item.children else {
-                found.append(VersionEntry(version: version, directoryName: entry.name, specFileName: nil, podPath: path))
-                continue
-            }
-            let files: [TreeEntry]
-            switch children {
-            case .success(let entries):
-                files = entries
-            case .failure(let error):
-                skipped.append(SkippedEntry(path: entryPath, reason: skipReason(error)))
-                continue
-            }
-            if files.isEmpty {
-                skipped.append(SkippedEntry(path: entryPath, reason: .emptyVersionDirectory))
-                continue
-            }
-            guard let specFile = Self.specFile(in: files, pod: name) else {
-                skipped.append(SkippedEntry(path: entryPath, reason: .noSpecFile(pod: name)))
-                appendJunk(in: files, of: entryPath, specFile: nil, pod: name, to: &skipped)
-                continue
-            }
-            appendJunk(in: files, of: entryPath, specFile: specFile, pod: name, to: &skipped)
-            found.append(VersionEntry(version: version, directoryName: entry.name, specFileName: specFile, podPath: path))
+            if let version = versionEntry(item, pod: name, podPath: path, skipped: &skipped) { found.append(version) }
         }
+        let versions = cocoaPodsOrder(found, podPath: path, skipped: &skipped)
+        if versions.isEmpty {
+            skipped.append(SkippedEntry(path: path, reason: .noVersions))
+        }
+        // A directory's own entry sorts before what is inside it.
+        skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let pod = versions.isEmpty ? nil : PodEntry(name: name, path: path, versions: versions)
+        return PodResult(pod: pod, skipped: skipped)
+    }
 
+    /// A pod directory's entries, with each one's children when the depth lists the files
+    /// of version directories too.
+    private func podListing(at path: String) throws -> [TreeListing] {
+        switch depth {
+        case .versionDirectories:
+            return try tree.entriesWithChildren(at: path)
+        case .versions, .onDemand:
+            return try tree.entries(at: path).map { TreeListing(entry: $0, children: nil) }
+        }
+    }
+
+    /// The version an entry of a pod directory holds, or `nil` with the reason added to
+    /// `skipped`; the junk beside a version's spec file is added to `skipped` too.
+    private func versionEntry(_ item: TreeListing, pod name: String, podPath path: String,
+                              skipped: inout [SkippedEntry]) -> VersionEntry? {
+        let entry = item.entry
+        // Built only for junk: most entries are fine and need no path.
+        var entryPath: String { TreePath.join(path, entry.name) }
+        // `Pod::Source#versions` skips names starting with `.` and anything that is
+        // not a directory; it raises on a directory that is not a version, which
+        // compctl reports as junk instead.
+        if entry.name.hasPrefix(".") {
+            skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
+            return nil
+        }
+        if entry.leavesTree {
+            skipped.append(SkippedEntry(path: entryPath, reason: .leavesRepository))
+            return nil
+        }
+        guard entry.kind == .directory else {
+            let reason: SkipReason = entry.name.hasSuffix(".podspec~") ? .editorBackup : .fileWhereVersionExpected
+            skipped.append(SkippedEntry(path: entryPath, reason: reason))
+            return nil
+        }
+        // As written, not trimmed: the folder's name becomes part of paths and messages.
+        guard case .success(let version) = PodName.checkedVersion(entry.name) else {
+            skipped.append(SkippedEntry(path: entryPath, reason: .notAVersion))
+            return nil
+        }
+        guard let children = item.children else {
+            return VersionEntry(version: version, directoryName: entry.name, specFileName: nil, podPath: path)
+        }
+        let files: [TreeEntry]
+        switch children {
+        case .success(let entries):
+            files = entries
+        case .failure(let error):
+            skipped.append(SkippedEntry(path: entryPath, reason: skipReason(error)))
+            return nil
+        }
+        if files.isEmpty {
+            skipped.append(SkippedEntry(path: entryPath, reason: .emptyVersionDirectory))
+            return nil
+        }
+        guard let specFile = Self.specFile(in: files, pod: name) else {
+            skipped.append(SkippedEntry(path: entryPath, reason: .noSpecFile(pod: name)))
+            appendJunk(in: files, of: entryPath, specFile: nil, pod: name, to: &skipped)
+            return nil
+        }
+        appendJunk(in: files, of: entryPath, specFile: specFile, pod: name, to: &skipped)
+        return VersionEntry(version: version, directoryName: entry.name, specFileName: specFile, podPath: path)
+    }
+
+    /// `found` newest first, as `Pod::Source#versions` lists them, with each duplicate of a
+    /// version (`1.0` beside `1.0.0`) added to `skipped` instead.
+    private func cocoaPodsOrder(_ found: [VersionEntry], podPath path: String,
+                                skipped: inout [SkippedEntry]) -> [VersionEntry] {
         // `Pod::Version#<=>` breaks ties between equal versions (`1.0`, `1.0.0`) by
         // comparing the strings; `versions` then reverses, so the larger string comes first.
         // Sorting indices moves plain integers instead of entries full of references.
@@ -292,14 +316,7 @@ struct SpecRepoScanner {
             }
             versions.append(entry)
         }
-
-        if versions.isEmpty {
-            skipped.append(SkippedEntry(path: path, reason: .noVersions))
-        }
-        // A directory's own entry sorts before what is inside it.
-        skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        let pod = versions.isEmpty ? nil : PodEntry(name: name, path: path, versions: versions)
-        return PodResult(pod: pod, skipped: skipped)
+        return versions
     }
 
     /// The spec file CocoaPods reads in a version directory: `Name.podspec.json`, else

@@ -155,7 +155,7 @@ import Testing
         #expect(unreachable.stderr == "error: cannot reach git://127.0.0.1:\(port)/specs.git?access_token=***: failed to "
             + "connect to 127.0.0.1: Connection refused; check the url, the network, and that the repository exists\n")
 
-        let server = try UnauthorizedServer()
+        let server = try LoopbackHTTPServer.refusing()
         let refused = try world.compctl(["repo", "show", "http://127.0.0.1:\(server.port)/specs.git?Token=s3cret"])
         #expect(refused.exitCode == 1, "\(refused)")
         #expect(refused.stderr == "error: authentication to http://127.0.0.1:\(server.port)/specs.git?Token=*** is "

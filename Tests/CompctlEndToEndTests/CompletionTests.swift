@@ -52,20 +52,6 @@ import Testing
 
     /// Runs `bash` with `arguments`, feeding `script` on standard input.
     private func bash(_ arguments: [String], script: String) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = arguments + ["-s"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                             exitCode: process.terminationStatus)
+        try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), arguments + ["-s"], input: script)
     }
 }

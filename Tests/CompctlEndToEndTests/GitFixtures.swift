@@ -132,43 +132,6 @@ func maskingTimes(_ text: String) -> String {
     return result
 }
 
-/// An HTTP server on 127.0.0.1 that answers every request with 401 (refused credentials).
-final class UnauthorizedServer: @unchecked Sendable {
-    let port: Int
-    private let listener: Int32
-    private let done = DispatchSemaphore(value: 0)
-
-    init() throws {
-        (listener, port) = try listenOnLoopback(backlog: 8)
-        Thread.detachNewThread { [self] in serve() }
-    }
-
-    deinit {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        done.wait()
-    }
-
-    private func serve() {
-        defer { done.signal() }
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            var request = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !request.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
-                let count = read(connection, &buffer, buffer.count)
-                if count <= 0 { break }
-                request += buffer[0..<count]
-            }
-            let response = "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"specs\"\r\n"
-                + "Content-Length: 0\r\nConnection: close\r\n\r\n"
-            _ = response.withCString { write(connection, $0, strlen($0)) }
-            close(connection)
-        }
-    }
-}
-
 /// A JSON podspec for `name` `version` whose source is `git` at tag `version`.
 func jsonPodspec(_ name: String, _ version: String, git: String = "https://git.example/x.git",
                  dependencies: [String: [String]] = [:]) -> String {

@@ -47,7 +47,7 @@ struct GraphJSON: Decodable {
 
 /// Golden files under `Snapshots/`, re-recorded with `COMPCTL_RECORD=1`.
 enum Snapshot {
-    static let directory = Paths.packageRoot.appendingPathComponent("Tests/CompctlEndToEndTests/Snapshots")
+    static let directory = TestPaths.packageRoot.appendingPathComponent("Tests/CompctlEndToEndTests/Snapshots")
 
     /// Compares `text` with the snapshot `name`, or records it.
     static func check(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -69,20 +69,8 @@ enum Graphviz {
 
     /// Runs `dot -Tsvg` on `source`; its exit code and stderr.
     static func render(_ source: String) throws -> (status: Int32, svg: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dot!)
-        process.arguments = ["-Tsvg"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(source.utf8))
-        try input.fileHandleForWriting.close()
-        let svg = output.fileHandleForReading.readDataToEndOfFile()
-        let messages = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: svg, as: UTF8.self), String(decoding: messages, as: UTF8.self))
+        let result = try ProcessRunner.run(URL(fileURLWithPath: dot!), ["-Tsvg"], input: source)
+        return (result.exitCode, result.stdout, result.stderr)
     }
 }
 

@@ -59,7 +59,7 @@ final class IntegrateWorld {
                 // The index's stat cache is refreshed by `git status` itself; its entries are compared below.
                 if relative == ".git/index" { continue }
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: base + "/" + relative, isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(atPath: base + "/" + relative, isDirectory: &isDirectory)
                 if isDirectory.boolValue { result[root + "/" + relative + "/"] = Data(); continue }
                 result[root + "/" + relative] = FileManager.default.contents(atPath: base + "/" + relative)
             }
@@ -94,7 +94,7 @@ final class IntegrateWorld {
         process.environment = ProcessInfo.processInfo.environment.merging(world.environment) { _, new in new }
             .merging(extra) { _, new in new }
         if let output {
-            FileManager.default.createFile(atPath: output, contents: nil)
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
             process.standardOutput = handle
             process.standardError = handle

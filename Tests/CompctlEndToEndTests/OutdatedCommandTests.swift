@@ -8,7 +8,7 @@ import Testing
     private let config = ["--config", "scripts/sample-app/compctl.yml"]
 
     @Test func theTableListsTheOutdatedPodsOfTheSample() throws {
-        let result = try compctl(["outdated"] + config, in: Paths.packageRoot)
+        let result = try compctl(["outdated"] + config, in: TestPaths.packageRoot)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr == "")
         #expect(result.stdout == """
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func theJSONHasTheSameRows() throws {
-        let result = try compctl(["outdated", "--json"] + config, in: Paths.packageRoot)
+        let result = try compctl(["outdated", "--json"] + config, in: TestPaths.packageRoot)
         #expect(result.exitCode == 0, "\(result.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? NSDictionary)
         let expected: NSDictionary = [
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func allListsEveryPrivatePodTheSampleNames() throws {
-        let result = try compctl(["outdated", "--all"] + config, in: Paths.packageRoot)
+        let result = try compctl(["outdated", "--all"] + config, in: TestPaths.packageRoot)
         #expect(result.exitCode == 0, "\(result.stderr)")
         let rows = result.stdout.split(separator: "\n").dropFirst()
         #expect(rows.count == 25)

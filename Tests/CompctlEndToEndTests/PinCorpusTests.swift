@@ -8,7 +8,7 @@ import Testing
     /// The corpus Podfiles with at least one pod from a spec repo (SDWebImage's and
     /// kickstarter's take every pod from `:path` or `:git`).
     static let expectations = ((try? CorpusPodfileExpectation.all()) ?? [])
-        .filter { FileManager.default.fileExists(atPath: Paths.corpus.appendingPathComponent("podfiles/\($0.directory)/Podfile").path) }
+        .filter { FileManager.default.fileExists(atPath: TestPaths.corpus.appendingPathComponent("podfiles/\($0.directory)/Podfile").path) }
         .filter { $0.pods.contains { !$0.isExternal } }
 
     @Test func everyCorpusPodfileWithSpecRepoPodsIsFound() {
@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: expectations)
     func pinningEveryPodTouchesOnlyRequirementLiterals(_ expectation: CorpusPodfileExpectation) throws {
         let directory = try TemporaryDirectory()
-        let original = try String(contentsOf: Paths.corpus.appendingPathComponent("podfiles/\(expectation.directory)/Podfile"),
+        let original = try String(contentsOf: TestPaths.corpus.appendingPathComponent("podfiles/\(expectation.directory)/Podfile"),
                                   encoding: .utf8)
         let podfile = try directory.write(original, to: "app/Podfile").path
         // Pods from a spec repo are those without an external source; their subspecs become

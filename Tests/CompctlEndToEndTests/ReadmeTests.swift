@@ -37,11 +37,11 @@ import Testing
                     at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 // cp without -p: fresh modification times, as in a fresh clone (the report's
                 // rc ages come from them).
-                try run("/bin/cp", ["-R", Paths.packageRoot.appendingPathComponent(relative).path, destination.path])
+                try run("/bin/cp", ["-R", TestPaths.packageRoot.appendingPathComponent(relative).path, destination.path])
             }
             base = sandbox.url
         } else {
-            base = Paths.packageRoot
+            base = TestPaths.packageRoot
         }
         let directory = block.runIn == "." ? base : base.appendingPathComponent(block.runIn)
         for command in block.commands {
@@ -89,12 +89,8 @@ import Testing
     }
 
     private func run(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(executable) \(arguments) failed")
+        let result = try ProcessRunner.run(URL(fileURLWithPath: executable), arguments)
+        #expect(result.exitCode == 0, "\(executable) \(arguments) failed: \(result)")
     }
 }
 
@@ -123,7 +119,7 @@ struct ConsoleBlock: Sendable, CustomTestStringConvertible {
 /// Reads the console blocks of README.md.
 enum ReadmeConsole {
     static func readme() throws -> String {
-        try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     }
 
     static func parse(_ text: String) throws -> [ConsoleBlock] {

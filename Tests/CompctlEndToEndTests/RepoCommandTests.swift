@@ -131,7 +131,7 @@ import Testing
     func showsEachCorpusRepoFromABareCloneAsFromItsCheckout(bundle: String) throws {
         let world = try GitWorld()
         let bare = world("\(bundle).git")
-        try gitCLI("clone", "-q", "--bare", Paths.corpus.appendingPathComponent("specrepos/\(bundle).bundle").path, bare)
+        try gitCLI("clone", "-q", "--bare", TestPaths.corpus.appendingPathComponent("specrepos/\(bundle).bundle").path, bare)
         let expected = try SpecRepoFixtures.expectations(bundle)
 
         let result = try world.compctl(["repo", "show", bare])
@@ -187,7 +187,7 @@ import Testing
         }
 
         // Refused credentials: the token is offered once, refused, and never printed.
-        let server = try UnauthorizedServer()
+        let server = try LoopbackHTTPServer.refusing()
         let refused = try world.compctl(["repo", "add", "acme", "http://127.0.0.1:\(server.port)/specs.git"],
                                         environment: ["COMPCTL_GIT_TOKEN": "s3cret"])
         #expect(refused.exitCode == 1, "\(refused)")

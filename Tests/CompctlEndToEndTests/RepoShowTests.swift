@@ -8,24 +8,14 @@ enum SpecRepoFixtures {
     /// Clones the corpus bundle `name` into `directory/name` with the git CLI.
     static func clone(_ name: String, into directory: TemporaryDirectory) throws -> URL {
         let clone = directory.url.appendingPathComponent(name)
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = [
-            "git", "clone", "--quiet",
-            Paths.corpus.appendingPathComponent("specrepos/\(name).bundle").path, clone.path,
-        ]
-        git.standardOutput = FileHandle.nullDevice
-        git.standardError = FileHandle.nullDevice
-        try git.run()
-        git.waitUntilExit()
-        try #require(git.terminationStatus == 0, "git clone of \(name).bundle failed")
+        try gitCLI("clone", "--quiet", TestPaths.corpus.appendingPathComponent("specrepos/\(name).bundle").path, clone.path)
         return clone
     }
 
     /// The `[pods]` and `[skipped]` lines of `Tests/SpecRepoTests/Fixtures/<name>.txt`, the
     /// expectations shared with the SpecRepo unit tests (see the comment in each file).
     static func expectations(_ name: String) throws -> (pods: [String], skipped: [String]) {
-        let file = Paths.packageRoot.appendingPathComponent("Tests/SpecRepoTests/Fixtures/\(name).txt")
+        let file = TestPaths.packageRoot.appendingPathComponent("Tests/SpecRepoTests/Fixtures/\(name).txt")
         var pods: [String] = []
         var skipped: [String] = []
         var section = ""

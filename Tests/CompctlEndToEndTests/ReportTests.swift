@@ -16,10 +16,10 @@ final class SampleWorkspace {
     init() throws {
         directory = try TemporaryDirectory(prefix: "compctl-report")
         let manager = FileManager.default
-        try manager.copyItem(at: Paths.packageRoot.appendingPathComponent("Specs"), to: directory.url.appendingPathComponent("Specs"))
+        try manager.copyItem(at: TestPaths.packageRoot.appendingPathComponent("Specs"), to: directory.url.appendingPathComponent("Specs"))
         app = directory.url.appendingPathComponent("scripts/sample-app")
         try manager.createDirectory(at: app.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try manager.copyItem(at: Paths.packageRoot.appendingPathComponent("scripts/sample-app"), to: app)
+        try manager.copyItem(at: TestPaths.packageRoot.appendingPathComponent("scripts/sample-app"), to: app)
         let history = try String(contentsOf: app.appendingPathComponent("publish-history.tsv"), encoding: .utf8)
         for line in history.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: "\t").map(String.init)
@@ -366,7 +366,7 @@ private extension Dictionary where Key == String, Value == Any {
         #expect(none.exitCode == 1, "\(none)")
         #expect(none.stderr == "error: no spec repo to read: pass --source DIR, or list spec_repos in compctl.yml (see compctl init)\n")
 
-        let specs = Paths.packageRoot.appendingPathComponent("Specs").path
+        let specs = TestPaths.packageRoot.appendingPathComponent("Specs").path
         let result = try compctl(["report", "skew", "--source", specs, "--json"], in: directory.url)
         #expect(result.exitCode == 0, "\(result)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

@@ -5,17 +5,17 @@ import Testing
 /// `resolve`, `graph` and `why` tests, which run from the package root.
 enum SampleApp {
     static let config = ["--config", "scripts/sample-app/compctl.yml"]
-    static let specs = Paths.packageRoot.appendingPathComponent("Specs").path
+    static let specs = TestPaths.packageRoot.appendingPathComponent("Specs").path
 
     /// Runs `compctl` from the package root, so that paths in messages are the relative ones.
     static func run(_ arguments: [String]) throws -> CommandResult {
-        try compctl(arguments, in: Paths.packageRoot)
+        try compctl(arguments, in: TestPaths.packageRoot)
     }
 
     /// The pods `Podfile.lock` records (entries without a subspec), by name.
     static func lockedPods() throws -> [String: String] {
         let lock = try String(
-            contentsOf: Paths.packageRoot.appendingPathComponent("scripts/sample-app/Podfile.lock"), encoding: .utf8)
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("scripts/sample-app/Podfile.lock"), encoding: .utf8)
         var result: [String: String] = [:]
         for line in lock.split(separator: "\n") {
             if line == "DEPENDENCIES:" { break }
@@ -240,7 +240,7 @@ struct ResolveJSON: Decodable, Equatable {
         let world = try GitWorld()
         let port = try freeLocalPort()
         let result = try compctl(["resolve", "--source", "http://ci:s3cret@127.0.0.1:\(port)/Specs.git"] + SampleApp.config,
-                                 in: Paths.packageRoot, environment: world.environment)
+                                 in: TestPaths.packageRoot, environment: world.environment)
         #expect(result.exitCode == 1)
         #expect(result.stderr == "error: cannot reach http://***@127.0.0.1:\(port)/Specs.git: failed to connect to "
             + "127.0.0.1: Connection refused; check the url, the network, and that the repository exists\n")

@@ -24,7 +24,7 @@ struct CorpusPodfileExpectation: CustomStringConvertible, Sendable {
 
     /// Every Podfile of the expectations file, in its order.
     static func all() throws -> [CorpusPodfileExpectation] {
-        let file = Paths.packageRoot.appendingPathComponent("Tests/ManifestTests/PodfileCorpusExpectations.swift")
+        let file = TestPaths.packageRoot.appendingPathComponent("Tests/ManifestTests/PodfileCorpusExpectations.swift")
         let text = try String(contentsOf: file, encoding: .utf8)
         var result: [CorpusPodfileExpectation] = []
         for chunk in text.components(separatedBy: "CorpusPodfile(\n").dropFirst() {
@@ -59,7 +59,7 @@ struct CorpusPodfileExpectation: CustomStringConvertible, Sendable {
 
     @Test func readsTheExpectationsOfEveryCorpusPodfile() throws {
         let directories = try FileManager.default.contentsOfDirectory(
-            atPath: Paths.corpus.appendingPathComponent("podfiles").path).sorted()
+            atPath: TestPaths.corpus.appendingPathComponent("podfiles").path).sorted()
         #expect(Self.expectations.map(\.directory).sorted() == directories)
         #expect(Self.expectations.allSatisfy { !$0.pods.isEmpty || !$0.skipped.isEmpty })
     }
@@ -70,7 +70,7 @@ struct CorpusPodfileExpectation: CustomStringConvertible, Sendable {
         let repo = directory.url.appendingPathComponent("empty")
         try FileManager.default.createDirectory(
             at: repo.appendingPathComponent("Specs"), withIntermediateDirectories: true)
-        let podfile = Paths.corpus.appendingPathComponent("podfiles/\(expected.directory)/Podfile").path
+        let podfile = TestPaths.corpus.appendingPathComponent("podfiles/\(expected.directory)/Podfile").path
 
         let text = try compctl(["resolve", "--podfile", podfile, "--source", repo.path], in: directory.url)
         #expect(text.exitCode == 0, "\(text)")

@@ -2,16 +2,16 @@ import Foundation
 import Testing
 
 @Suite struct SpecCommandTests {
-    /// `Paths.corpus`, or `shared/corpus` beside a folder above the package root, where a git
+    /// `TestPaths.corpus`, or `shared/corpus` beside a folder above the package root, where a git
     /// worktree finds it.
     static var corpus: URL {
-        var folder = Paths.packageRoot
-        while !FileManager.default.fileExists(atPath: Paths.corpus.path), folder.path != "/" {
+        var folder = TestPaths.packageRoot
+        while !FileManager.default.fileExists(atPath: TestPaths.corpus.path), folder.path != "/" {
             let candidate = folder.deletingLastPathComponent().appendingPathComponent("shared/corpus")
             if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
             folder.deleteLastPathComponent()
         }
-        return Paths.corpus
+        return TestPaths.corpus
     }
 
     static let moya = """

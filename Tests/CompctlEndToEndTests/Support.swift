@@ -5,20 +5,8 @@ import Testing
 /// What one run of the built `compctl` binary produced.
 typealias CommandResult = ProcessOutput
 
-/// Paths the end-to-end tests need: the built binary, the package root, the shared corpus.
+/// The built binary the end-to-end tests run (the package root and the corpus are `TestPaths`).
 enum Paths {
-    /// The package root, found from this file's location.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `../shared/corpus`, beside the package root (or `COMPCTL_CORPUS`).
-    static var corpus: URL {
-        if let override = ProcessInfo.processInfo.environment["COMPCTL_CORPUS"] {
-            return URL(fileURLWithPath: override)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
-
     /// The `compctl` binary that `swift test` built beside the test bundle
     /// (or `COMPCTL_BIN`).
     static var compctl: URL {

@@ -13,7 +13,7 @@ import Testing
 
         #expect(outcome.status == .passed)
         #expect(outcome.tail == ["hello", "world"])
-        #expect(outcome.logPath == directory.file("logs/check.log"))
+        #expect(outcome.logPath == directory.path("logs/check.log"))
         #expect(try directory.log() == "hello\nworld\n")
         #expect(outcome.duration < .seconds(5))
     }
@@ -46,7 +46,7 @@ import Testing
         defer { directory.remove() }
         var environment = CheckEnvironment.variables(
             components: [("Foo", "0.1.8"), ("Bar", "2.0.0")], stagedSpecRepo: "/tmp/staged specs",
-            podfile: directory.file("Podfile"))
+            podfile: directory.path("Podfile"))
         // A value that would run a command if anyone pasted it into the command line.
         environment["COMPCTL_EXTRA"] = "x'; touch pwned; echo '"
 
@@ -58,12 +58,12 @@ import Testing
         #expect(try directory.log() == """
             Foo=0.1.8 Bar=2.0.0
             /tmp/staged specs
-            \(directory.file("Podfile"))
+            \(directory.path("Podfile"))
             x'; touch pwned; echo '
             unset
 
             """)
-        #expect(!FileManager.default.fileExists(atPath: directory.file("pwned")))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("pwned")))
     }
 
     @Test func argumentVectorRunsWithoutAShellSoNothingIsExpanded() async throws {
@@ -107,9 +107,9 @@ import Testing
     @Test func relativeExecutablePathIsTakenFromTheWorkingDirectory() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try FileManager.default.createDirectory(atPath: directory.file("scripts"), withIntermediateDirectories: true)
-        try "#!/bin/sh\necho \"checked $1\"\n".write(toFile: directory.file("scripts/check.sh"), atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.file("scripts/check.sh"))
+        try FileManager.default.createDirectory(atPath: directory.path("scripts"), withIntermediateDirectories: true)
+        try "#!/bin/sh\necho \"checked $1\"\n".write(toFile: directory.path("scripts/check.sh"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path("scripts/check.sh"))
 
         let outcome = try await CompileCheckRunner().run(.test(.arguments(["./scripts/check.sh", "Foo"]), in: directory))
 
@@ -199,7 +199,7 @@ import Testing
 
         #expect(outcome.status == .cancelled)
         #expect(outcome.tail == [])
-        #expect(!FileManager.default.fileExists(atPath: directory.file("started")))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("started")))
     }
 
     @Test func progressReceivesTheElapsedTimeAndTheLastNonEmptyLine() async throws {
@@ -208,8 +208,8 @@ import Testing
         let recorder = ProgressRecorder()
         // The command waits for the test to have seen each line, so a loaded machine cannot
         // make it finish before a progress report goes out.
-        let seenFirst = directory.file("seen-first")
-        let seenLast = directory.file("seen-last")
+        let seenFirst = directory.path("seen-first")
+        let seenLast = directory.path("seen-last")
         let command = CheckCommand.shell("""
             echo 'Compiling Foo'
             while [ ! -f seen-first ]; do sleep 0.02; done
@@ -219,8 +219,8 @@ import Testing
 
         let outcome = try await CompileCheckRunner().run(.test(command, in: directory), progress: { progress in
             recorder.record(progress)
-            if progress.lastLine == "Compiling Foo" { FileManager.default.createFile(atPath: seenFirst, contents: nil) }
-            if progress.lastLine == "Linking App" { FileManager.default.createFile(atPath: seenLast, contents: nil) }
+            if progress.lastLine == "Compiling Foo" { _ = FileManager.default.createFile(atPath: seenFirst, contents: nil) }
+            if progress.lastLine == "Linking App" { _ = FileManager.default.createFile(atPath: seenLast, contents: nil) }
         })
 
         #expect(outcome.status == .passed)
@@ -240,7 +240,7 @@ import Testing
         _ = try await runner.run(.test(.shell("echo done"), in: directory))
         _ = try? await runner.run(.test(.arguments(["xcodebuild-compctl-missing"]), in: directory))
 
-        #expect(openDescriptors(of: directory.file("logs/check.log")) == 0)
+        #expect(openDescriptors(of: directory.path("logs/check.log")) == 0)
     }
 
     // MARK: Commands that cannot start
@@ -273,10 +273,10 @@ import Testing
     @Test func nonExecutableFileIsAPreciseError() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try "echo hi\n".write(toFile: directory.file("build.sh"), atomically: true, encoding: .utf8)
+        try "echo hi\n".write(toFile: directory.path("build.sh"), atomically: true, encoding: .utf8)
 
         let error = await #expect(throws: CompileCheckError.self) {
-            try await CompileCheckRunner().run(.test(.arguments([directory.file("build.sh")]), in: directory))
+            try await CompileCheckRunner().run(.test(.arguments([directory.path("build.sh")]), in: directory))
         }
 
         #expect(error?.description
@@ -287,7 +287,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var invocation = CheckInvocation.test(.shell("true"), in: directory)
-        invocation.workingDirectory = directory.file("gone")
+        invocation.workingDirectory = directory.path("gone")
 
         let error = await #expect(throws: CompileCheckError.self) {
             try await CompileCheckRunner().run(invocation)

@@ -6,28 +6,28 @@ import Testing
     @Test func lastLinesDropsTheFinalNewlineAndShowsWhatARewrittenLineLastSaid() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try "a\nb\n\nprogress 10%\rprogress 100%\r\nlast".write(toFile: directory.file("log"), atomically: true, encoding: .utf8)
+        try "a\nb\n\nprogress 10%\rprogress 100%\r\nlast".write(toFile: directory.path("log"), atomically: true, encoding: .utf8)
 
-        #expect(lastLines(ofFileAt: directory.file("log"), count: 3) == ["", "progress 100%", "last"])
-        #expect(lastLines(ofFileAt: directory.file("log"), count: 10) == ["a", "b", "", "progress 100%", "last"])
-        #expect(lastLines(ofFileAt: directory.file("log"), count: 0) == [])
-        #expect(lastLines(ofFileAt: directory.file("missing"), count: 3) == [])
+        #expect(lastLines(ofFileAt: directory.path("log"), count: 3) == ["", "progress 100%", "last"])
+        #expect(lastLines(ofFileAt: directory.path("log"), count: 10) == ["a", "b", "", "progress 100%", "last"])
+        #expect(lastLines(ofFileAt: directory.path("log"), count: 0) == [])
+        #expect(lastLines(ofFileAt: directory.path("missing"), count: 3) == [])
     }
 
     @Test func lastLinesOfALogLargerThanOneChunkReadsOnlyItsEnd() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let text = (1...50_000).map { "line \($0)" }.joined(separator: "\n") + "\n"
-        try text.write(toFile: directory.file("log"), atomically: true, encoding: .utf8)
+        try text.write(toFile: directory.path("log"), atomically: true, encoding: .utf8)
 
-        #expect(lastLines(ofFileAt: directory.file("log"), count: 3) == ["line 49998", "line 49999", "line 50000"])
-        #expect(lastLines(ofFileAt: directory.file("log"), count: 20_000).first == "line 30001")
+        #expect(lastLines(ofFileAt: directory.path("log"), count: 3) == ["line 49998", "line 49999", "line 50000"])
+        #expect(lastLines(ofFileAt: directory.path("log"), count: 20_000).first == "line 30001")
     }
 
     @Test func followerKeepsTheLastNonEmptyCompleteLine() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("log")
+        let path = directory.path("log")
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? writer.close() }
@@ -47,7 +47,7 @@ import Testing
     @Test func followerSkipsAheadWhenOutputFloods() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("log")
+        let path = directory.path("log")
         let flood = String(repeating: "x", count: 200_000) + "\n" + (1...20_000).map { "n\($0)" }.joined(separator: "\n") + "\n"
         try flood.write(toFile: path, atomically: true, encoding: .utf8)
         var follower = LogFollower(path: path)

@@ -1,25 +1,7 @@
 import CompileCheck
 import Foundation
 import Testing
-
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("compctl-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        // Resolve symlinks so it compares equal to what `pwd -P` prints.
-        path = url.resolvingSymlinksInPath().path
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func read(_ name: String) throws -> String { try String(contentsOfFile: file(name), encoding: .utf8) }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
+@_exported import TestSupport
 
 extension CheckInvocation {
     /// An invocation in `directory`, logging to `check.log` there, with short defaults.
@@ -33,7 +15,7 @@ extension CheckInvocation {
     ) -> CheckInvocation {
         CheckInvocation(
             command: command, workingDirectory: directory.path, environment: environment,
-            logPath: directory.file("logs/check.log"), timeout: timeout, terminationGrace: grace,
+            logPath: directory.path("logs/check.log"), timeout: timeout, terminationGrace: grace,
             tailLineCount: tailLineCount)
     }
 }

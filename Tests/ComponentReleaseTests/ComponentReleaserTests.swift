@@ -7,7 +7,7 @@ import Versioning
 /// A component: a work tree (`Foo/`) with `Foo.podspec` at `version`, committed and tagged,
 /// cloned from a bare `origin` (`Foo.git`), all in a scratch directory.
 struct ComponentFixture {
-    let root: String
+    let directory: TemporaryDirectory
     let workTree: String
     let origin: String
 
@@ -23,30 +23,28 @@ struct ComponentFixture {
 
     init(_ name: String = #function, version: String = "0.1.7", podspec: String? = nil) throws {
         try TestGit.isolate()
-        let safe = name.filter { $0.isLetter || $0.isNumber }.prefix(40)
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("compctl-release-\(safe)-\(UUID().uuidString.prefix(8))").path
-        workTree = root + "/Foo"
-        origin = root + "/Foo.git"
+        directory = try TemporaryDirectory(prefix: "compctl-release", name)
+        workTree = directory.path + "/Foo"
+        origin = directory.path + "/Foo.git"
         try FileManager.default.createDirectory(atPath: workTree, withIntermediateDirectories: true)
         try (podspec ?? String(format: Self.podspec, version)).write(toFile: workTree + "/Foo.podspec", atomically: true, encoding: .utf8)
         try "# Foo\n".write(toFile: workTree + "/README.md", atomically: true, encoding: .utf8)
-        try git("init", "-q", "-b", "main", in: workTree)
-        try git("add", "-A", in: workTree)
-        try git("commit", "-q", "-m", "Foo \(version)", in: workTree)
-        try git("tag", "-a", "-m", "Foo \(version)", version, in: workTree)
-        try git("clone", "-q", "--bare", workTree, origin)
-        try git("remote", "add", "origin", origin, in: workTree)
-        try git("fetch", "-q", "origin", in: workTree)
+        try gitCLI("init", "-q", "-b", "main", in: workTree)
+        try gitCLI("add", "-A", in: workTree)
+        try gitCLI("commit", "-q", "-m", "Foo \(version)", in: workTree)
+        try gitCLI("tag", "-a", "-m", "Foo \(version)", version, in: workTree)
+        try gitCLI("clone", "-q", "--bare", workTree, origin)
+        try gitCLI("remote", "add", "origin", origin, in: workTree)
+        try gitCLI("fetch", "-q", "origin", in: workTree)
     }
 
     /// Everything that must be unchanged after a refusal or a rollback: every reference of
     /// the work tree and of origin, the status, and the podspec's bytes.
     func state() throws -> [String] {
         try [
-            git("for-each-ref", "--format=%(refname) %(objectname)", in: workTree),
-            git("--git-dir", origin, "for-each-ref", "--format=%(refname) %(objectname)"),
-            git("status", "--porcelain", in: workTree),
+            gitCLI("for-each-ref", "--format=%(refname) %(objectname)", in: workTree),
+            gitCLI("--git-dir", origin, "for-each-ref", "--format=%(refname) %(objectname)"),
+            gitCLI("status", "--porcelain", in: workTree),
             String(contentsOfFile: workTree + "/Foo.podspec", encoding: .utf8),
         ]
     }
@@ -56,8 +54,11 @@ struct ComponentFixture {
                           signature: TestGit.signature)
     }
 
+    /// The scratch directory holding the work tree and origin.
+    var root: String { directory.path }
+
     func remove() {
-        try? FileManager.default.removeItem(atPath: root)
+        directory.remove()
     }
 }
 
@@ -80,12 +81,12 @@ struct ComponentFixture {
         #expect(!result.pushed)
         let after = try String(contentsOfFile: fixture.workTree + "/Foo.podspec", encoding: .utf8)
         #expect(after == before.replacingOccurrences(of: "'0.1.7'", with: "'0.1.8-rc.1'"))
-        #expect(try git("log", "-1", "--format=%s", in: fixture.workTree) == "Release Foo 0.1.8-rc.1")
-        #expect(try git("rev-parse", "HEAD", in: fixture.workTree) == result.commit.hex)
-        #expect(try git("cat-file", "-t", "0.1.8-rc.1", in: fixture.workTree) == "tag")
-        #expect(try git("rev-parse", "0.1.8-rc.1^{commit}", in: fixture.workTree) == result.commit.hex)
-        #expect(try git("status", "--porcelain", in: fixture.workTree).isEmpty)
-        #expect(try git("show", "--stat", "--format=", "HEAD", in: fixture.workTree).contains("Foo.podspec | 2 +-"))
+        #expect(try gitCLI("log", "-1", "--format=%s", in: fixture.workTree) == "Release Foo 0.1.8-rc.1")
+        #expect(try gitCLI("rev-parse", "HEAD", in: fixture.workTree) == result.commit.hex)
+        #expect(try gitCLI("cat-file", "-t", "0.1.8-rc.1", in: fixture.workTree) == "tag")
+        #expect(try gitCLI("rev-parse", "0.1.8-rc.1^{commit}", in: fixture.workTree) == result.commit.hex)
+        #expect(try gitCLI("status", "--porcelain", in: fixture.workTree).isEmpty)
+        #expect(try gitCLI("show", "--stat", "--format=", "HEAD", in: fixture.workTree).contains("Foo.podspec | 2 +-"))
 
         let next = try releaser.plan(BumpRequest(kind: .rc(base: .patch)))
         #expect(next.to.description == "0.1.8-rc.2")
@@ -100,8 +101,8 @@ struct ComponentFixture {
                                         push: true)
         #expect(result.pushed)
         #expect(result.plan.tag == "v0.2.0")
-        #expect(try git("--git-dir", fixture.origin, "rev-parse", "main") == result.commit.hex)
-        #expect(try git("--git-dir", fixture.origin, "rev-parse", "v0.2.0^{commit}") == result.commit.hex)
+        #expect(try gitCLI("--git-dir", fixture.origin, "rev-parse", "main") == result.commit.hex)
+        #expect(try gitCLI("--git-dir", fixture.origin, "rev-parse", "v0.2.0^{commit}") == result.commit.hex)
     }
 
     @Test func noTagCommitsWithoutATag() throws {
@@ -110,18 +111,18 @@ struct ComponentFixture {
         let releaser = fixture.releaser()
         let result = try releaser.apply(try releaser.plan(BumpRequest(kind: .patch, createsTag: false)), push: false)
         #expect(result.plan.tag == nil)
-        #expect(try git("tag", in: fixture.workTree) == "0.1.7")
+        #expect(try gitCLI("tag", in: fixture.workTree) == "0.1.7")
     }
 
     @Test func aRejectedPushRollsEverythingBack() throws {
         let fixture = try ComponentFixture()
         defer { fixture.remove() }
         // Someone else pushed first: origin's main is ahead of this clone's.
-        try git("clone", "-q", fixture.origin, fixture.root + "/other")
+        try gitCLI("clone", "-q", fixture.origin, fixture.root + "/other")
         try "other\n".write(toFile: fixture.root + "/other/NOTES.md", atomically: true, encoding: .utf8)
-        try git("add", "-A", in: fixture.root + "/other")
-        try git("commit", "-q", "-m", "other", in: fixture.root + "/other")
-        try git("push", "-q", "origin", "main", in: fixture.root + "/other")
+        try gitCLI("add", "-A", in: fixture.root + "/other")
+        try gitCLI("commit", "-q", "-m", "other", in: fixture.root + "/other")
+        try gitCLI("push", "-q", "origin", "main", in: fixture.root + "/other")
         let before = try fixture.state()
 
         let releaser = fixture.releaser()
@@ -157,12 +158,12 @@ struct ComponentFixture {
     @Test func refusesATagThatExistsLocallyOrOnTheRemote() throws {
         let fixture = try ComponentFixture()
         defer { fixture.remove() }
-        try git("tag", "0.1.8", in: fixture.workTree)
+        try gitCLI("tag", "0.1.8", in: fixture.workTree)
         #expect(throws: ReleaseError.tagExists(tag: "0.1.8", workTree: fixture.workTree)) {
             try fixture.releaser().plan(BumpRequest(kind: .patch))
         }
-        try git("tag", "-d", "0.1.8", in: fixture.workTree)
-        try git("--git-dir", fixture.origin, "tag", "0.1.8", "main")
+        try gitCLI("tag", "-d", "0.1.8", in: fixture.workTree)
+        try gitCLI("--git-dir", fixture.origin, "tag", "0.1.8", "main")
         #expect(throws: ReleaseError.tagExistsOnRemote(tag: "0.1.8", url: fixture.origin)) {
             try fixture.releaser().plan(BumpRequest(kind: .patch))
         }
@@ -171,7 +172,7 @@ struct ComponentFixture {
     @Test func refusesAVersionThatWouldGoBackwards() throws {
         let fixture = try ComponentFixture()
         defer { fixture.remove() }
-        try git("tag", "0.3.0", in: fixture.workTree)
+        try gitCLI("tag", "0.3.0", in: fixture.workTree)
         #expect(throws: ReleaseError.versionGoesBackwards(version: "0.1.8", tag: "0.3.0", tagVersion: "0.3.0")) {
             try fixture.releaser().plan(BumpRequest(kind: .patch))
         }
@@ -183,12 +184,12 @@ struct ComponentFixture {
     @Test func aTagOnAnotherBranchDoesNotBlockAHotfix() throws {
         let fixture = try ComponentFixture()
         defer { fixture.remove() }
-        try git("checkout", "-q", "-b", "next", in: fixture.workTree)
+        try gitCLI("checkout", "-q", "-b", "next", in: fixture.workTree)
         try "next\n".write(toFile: fixture.workTree + "/NEXT.md", atomically: true, encoding: .utf8)
-        try git("add", "-A", in: fixture.workTree)
-        try git("commit", "-q", "-m", "next", in: fixture.workTree)
-        try git("tag", "0.2.0", in: fixture.workTree)
-        try git("checkout", "-q", "main", in: fixture.workTree)
+        try gitCLI("add", "-A", in: fixture.workTree)
+        try gitCLI("commit", "-q", "-m", "next", in: fixture.workTree)
+        try gitCLI("tag", "0.2.0", in: fixture.workTree)
+        try gitCLI("checkout", "-q", "main", in: fixture.workTree)
         #expect(try fixture.releaser().plan(BumpRequest(kind: .patch)).to.description == "0.1.8")
     }
 
@@ -215,15 +216,15 @@ struct ComponentFixture {
         defer { fixture.remove() }
         try FileManager.default.createDirectory(atPath: fixture.workTree + "/Sources", withIntermediateDirectories: true)
         try "x\n".write(toFile: fixture.workTree + "/Sources/a.swift", atomically: true, encoding: .utf8)
-        try git("add", "-A", in: fixture.workTree)
-        try git("commit", "-q", "-m", "sources", in: fixture.workTree)
+        try gitCLI("add", "-A", in: fixture.workTree)
+        try gitCLI("commit", "-q", "-m", "sources", in: fixture.workTree)
         let plan = try fixture.releaser(in: fixture.workTree + "/Sources").plan(BumpRequest(kind: .patch))
         #expect(plan.podspecDisplayPath == fixture.workTree + "/Foo.podspec")
         #expect(plan.podspecRelativePath == "Foo.podspec")
 
         try "{}".write(toFile: fixture.workTree + "/Bar.podspec.json", atomically: true, encoding: .utf8)
-        try git("add", "-A", in: fixture.workTree)
-        try git("commit", "-q", "-m", "bar", in: fixture.workTree)
+        try gitCLI("add", "-A", in: fixture.workTree)
+        try gitCLI("commit", "-q", "-m", "bar", in: fixture.workTree)
         #expect(throws: ReleaseError.severalPodspecs(directory: fixture.workTree, names: ["Bar.podspec.json", "Foo.podspec"])) {
             try fixture.releaser().plan(BumpRequest(kind: .patch))
         }
@@ -239,11 +240,11 @@ struct ComponentFixture {
     @Test func refusesADetachedHeadAndAPushWithoutOrigin() throws {
         let fixture = try ComponentFixture()
         defer { fixture.remove() }
-        try git("remote", "remove", "origin", in: fixture.workTree)
+        try gitCLI("remote", "remove", "origin", in: fixture.workTree)
         #expect(throws: ReleaseError.noRemote(name: "origin", workTree: fixture.workTree)) {
             try fixture.releaser().plan(BumpRequest(kind: .patch, push: true))
         }
-        try git("checkout", "-q", "--detach", in: fixture.workTree)
+        try gitCLI("checkout", "-q", "--detach", in: fixture.workTree)
         #expect(throws: ReleaseError.detachedHead(workTree: fixture.workTree)) {
             try fixture.releaser().plan(BumpRequest(kind: .patch))
         }
@@ -252,7 +253,7 @@ struct ComponentFixture {
     @Test func anUnreachableOriginIsAWarningWithoutPushAndAnErrorWithIt() throws {
         let fixture = try ComponentFixture()
         defer { fixture.remove() }
-        try git("remote", "set-url", "origin", fixture.root + "/gone.git", in: fixture.workTree)
+        try gitCLI("remote", "set-url", "origin", fixture.root + "/gone.git", in: fixture.workTree)
         let plan = try fixture.releaser().plan(BumpRequest(kind: .patch))
         #expect(plan.warnings == ["could not check whether tag 0.1.8 exists on \(fixture.root)/gone.git: cannot reach "
             + "\(fixture.root)/gone.git: \(fixture.root)/gone.git does not exist; check the url, the network, and that "

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import FileIO
 
 @Suite struct AtomicFileTests {
     @Test func replacesContentsAndKeepsMode() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.url
         let path = directory.appendingPathComponent("Podfile").path
         try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)

@@ -134,8 +134,8 @@ import Testing
 
     @Test func aRefusedTokenOverHTTPIsAClearErrorAfterOneTry() throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
-        let server = try RefusingHTTPServer()
+        let scratch = try TemporaryDirectory()
+        let server = try LoopbackHTTPServer.refusing()
         let url = "http://x-access-token:url-secret@127.0.0.1:\(server.port)/team/specs.git"
         let error = try #require(throws: GitError.self) {
             try Repository.clone(from: url, to: scratch.path("c"), bare: true,
@@ -157,65 +157,9 @@ import Testing
     }
 }
 
-/// An HTTP server on 127.0.0.1 that answers every request with 401 and records the
-/// Authorization headers it was sent. One request per connection.
-final class RefusingHTTPServer: Sendable {
-    let port: Int
-    private let listener: Int32
-    private let received = Locked<[String]>([])
-    private let done = DispatchSemaphore(value: 0)
-
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard bound == 0, listen(fd, 8) == 0 else {
-            close(fd)
-            throw GitError.unreachable(url: "http://127.0.0.1", reason: "cannot listen")
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in serve() }
-    }
-
-    deinit {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        done.wait()
-    }
-
+extension LoopbackHTTPServer {
     /// The Authorization headers received, in order (requests without one are skipped).
     var authorizations: [String] {
-        received.withLock { $0 }
-    }
-
-    private func serve() {
-        defer { done.signal() }
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            var request = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !request.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
-                let count = read(connection, &buffer, buffer.count)
-                if count <= 0 { break }
-                request += buffer[0..<count]
-            }
-            let header = String(decoding: request, as: UTF8.self).split(separator: "\r\n")
-                .first { $0.lowercased().hasPrefix("authorization:") }
-            if let header { received.withLock { $0.append(header.dropFirst("authorization:".count).trimmingCharacters(in: .whitespaces)) } }
-            let response = "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"specs\"\r\n"
-                + "Content-Length: 0\r\nConnection: close\r\n\r\n"
-            _ = response.withCString { write(connection, $0, strlen($0)) }
-            close(connection)
-        }
+        requests.compactMap { $0.header("Authorization") }
     }
 }

@@ -96,8 +96,8 @@ private enum Keys {
 /// built as libgit2 1.5 fills it (raw key plus hashes), since no ssh server runs here.
 @Suite struct HostKeyCallbackTests {
     private func check(key base64: String, host: String, url: String, knownHosts: String) throws -> (Int32, RemoteCallbacks) {
-        let scratch = try Scratch()
-        let path = try scratch.write(knownHosts, to: "known_hosts")
+        let scratch = try TemporaryDirectory()
+        let path = try scratch.write(knownHosts, to: "known_hosts").path
         let callbacks = RemoteCallbacks(url: url, credentials: Credentials(knownHostsPath: path))
         var table = git_remote_callbacks()
         callbacks.install(into: &table)

@@ -41,7 +41,7 @@ extension RetryPolicy {
     @Test(arguments: ["path", "file", "git"])
     func retriesWhenAnotherPublisherWinsTheRace(transport: String) throws {
         let fixture = try Fixture()
-        let daemon = transport == "git" ? try GitDaemon(basePath: fixture.scratch.url.path) : nil
+        let daemon = transport == "git" ? try LocalGitDaemon(basePath: fixture.scratch.url.path) : nil
         let url = daemon?.url("remote.git") ?? (transport == "file" ? "file://" + fixture.remotePath : fixture.remotePath)
         let cache = try fixture.clone("cache", url: url)
         let rival = try fixture.clone("rival")
@@ -71,7 +71,7 @@ extension RetryPolicy {
 
     @Test func aRejectionInThePushReportIsRetriedToo() throws {
         let fixture = try Fixture()
-        let daemon = try GitDaemon(basePath: fixture.scratch.url.path)
+        let daemon = try LocalGitDaemon(basePath: fixture.scratch.url.path)
         let cache = try fixture.clone("cache", url: daemon.url("remote.git"))
         let remote = try Repository.open(at: fixture.remotePath)
         let sneakyTree = try remote.tree(applying: [.write(path: "shared.log", contents: Data("sneaky\n"))],
@@ -139,9 +139,9 @@ extension RetryPolicy {
     @Test(arguments: ["path", "git"])
     func publishesTheFirstCommitOfAnEmptyRemote(transport: String) throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         _ = try Repository.create(at: scratch.path("empty.git"), bare: true)
-        let daemon = transport == "git" ? try GitDaemon(basePath: scratch.url.path) : nil
+        let daemon = transport == "git" ? try LocalGitDaemon(basePath: scratch.url.path) : nil
         let cache = try Repository.clone(from: daemon?.url("empty.git") ?? scratch.path("empty.git"), to: scratch.path("cache"),
                                          bare: true, credentials: TestGit.noCredentials)
         var sawTip = true
@@ -157,7 +157,7 @@ extension RetryPolicy {
     @Test func refusesToMoveABranchCheckedOutInALocalWorkTree() throws {
         let fixture = try Fixture()
         let checkedOut = fixture.scratch.path("checked-out")
-        try git("clone", "-q", fixture.remotePath, checkedOut)
+        try gitCLI("clone", "-q", fixture.remotePath, checkedOut)
         let cache = try Repository.clone(from: checkedOut, to: fixture.scratch.path("cache"), bare: true,
                                          credentials: TestGit.noCredentials)
         #expect(throws: GitError.pushRejected(url: checkedOut, reference: "refs/heads/main",
@@ -172,7 +172,7 @@ extension RetryPolicy {
     @Test(arguments: ["path", "git"])
     func concurrentPublishersFromSeveralThreadsLoseNothing(transport: String) throws {
         let fixture = try Fixture()
-        let daemon = transport == "git" ? try GitDaemon(basePath: fixture.scratch.url.path) : nil
+        let daemon = transport == "git" ? try LocalGitDaemon(basePath: fixture.scratch.url.path) : nil
         let url = daemon?.url("remote.git") ?? fixture.remotePath
         let (writers, perWriter) = transport == "git" ? (3, 3) : (4, 5)
         let cachePaths = (0..<writers).map { fixture.scratch.path("cache\($0)") }

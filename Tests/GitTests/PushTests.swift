@@ -45,7 +45,7 @@ import Testing
 
     @Test func rejectionsOverGitDaemonArriveThroughBothChannels() throws {
         let fixture = try Fixture()
-        let daemon = try GitDaemon(basePath: fixture.scratch.url.path)
+        let daemon = try LocalGitDaemon(basePath: fixture.scratch.url.path)
         let url = daemon.url("remote.git")
         let loser = try fixture.clone("loser", url: url)
 

@@ -19,8 +19,8 @@ import Testing
 
     @Test func listsThroughGitDaemon() throws {
         let fixture = try Fixture()
-        try git("--git-dir", fixture.remotePath, "tag", "2.0.0", "main")
-        let daemon = try GitDaemon(basePath: fixture.scratch.url.path)
+        try gitCLI("--git-dir", fixture.remotePath, "tag", "2.0.0", "main")
+        let daemon = try LocalGitDaemon(basePath: fixture.scratch.url.path)
         let references = try Remote.listReferences(at: daemon.url("remote.git"), credentials: TestGit.noCredentials)
         #expect(references.contains(RemoteReference(name: "refs/tags/2.0.0", id: fixture.firstCommit, symbolicTarget: nil)))
         #expect(references.first { $0.name == "HEAD" }?.symbolicTarget == "refs/heads/main")
@@ -32,7 +32,7 @@ import Testing
         #expect(throws: GitError.unreachable(url: missing, reason: "\(missing) does not exist")) {
             try Remote.listReferences(at: missing, credentials: TestGit.noCredentials)
         }
-        let port = try freePort()
+        let port = try freeLocalPort()
         #expect {
             try Remote.listReferences(at: "git://127.0.0.1:\(port)/specs.git", credentials: TestGit.noCredentials)
         } throws: { error in
@@ -43,7 +43,7 @@ import Testing
 
     @Test func refusedCredentialsAreAPreciseError() throws {
         try TestGit.isolate()
-        let server = try RefusingHTTPServer()
+        let server = try LoopbackHTTPServer.refusing()
         let url = "http://127.0.0.1:\(server.port)/Foo.git"
         #expect(throws: GitError.authenticationRefused(url: url, credential: .missingToken)) {
             try Remote.listReferences(at: url, credentials: TestGit.noCredentials)
@@ -51,14 +51,14 @@ import Testing
     }
 
     @Test func headBranchNamesTheBranchEvenBeforeItsFirstCommit() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         try TestGit.isolate()
         let repository = try Repository.create(at: scratch.path("new.git"), bare: true, initialBranch: "trunk")
         #expect(repository.headBranch == "trunk")
         let fixture = try Fixture()
         let clone = try fixture.clone("work", bare: false)
         #expect(clone.headBranch == "main")
-        try git("checkout", "-q", "--detach", in: fixture.scratch.path("work"))
+        try gitCLI("checkout", "-q", "--detach", in: fixture.scratch.path("work"))
         #expect(try Repository.open(at: fixture.scratch.path("work")).headBranch == nil)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 
     @Test func isolationHidesTheSystemConfigsURLRewrites() throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let repository = try Repository.create(at: scratch.path("r"), bare: true)
         try repository.addRemote(named: "origin", url: "https://github.com/example/specs.git")
         // This machine's /etc/gitconfig rewrites https://github.com/ to a local mirror.
@@ -23,7 +23,7 @@ import Testing
         #expect(try Git.isolateFromUserConfigIfRequested(environment: ["COMPCTL_GIT_ISOLATE": "0"]) == false)
         #expect(try Git.isolateFromUserConfigIfRequested(environment: [:]) == false)
         #expect(try Git.isolateFromUserConfigIfRequested(environment: ["COMPCTL_GIT_ISOLATE": "1"]) == true)
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let repository = try Repository.create(at: scratch.path("r"), bare: true)
         try repository.addRemote(named: "origin", url: "git@github.com:example/specs.git")
         #expect(try Repository.open(at: scratch.path("r")).remote(named: "origin").url == "git@github.com:example/specs.git")
@@ -32,7 +32,7 @@ import Testing
 
     @Test func createsBareAndNonBareRepositoriesWithTheInitialBranch() throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let bare = try Repository.create(at: scratch.path("a/b/bare.git"), bare: true, initialBranch: "trunk")
         #expect(bare.isBare)
         #expect(bare.workDirectory == nil)
@@ -41,12 +41,12 @@ import Testing
         #expect(!work.isBare)
         #expect(work.workDirectory == scratch.path("work") + "/")
         #expect(work.gitDirectory == scratch.path("work") + "/.git/")
-        #expect(try git("-C", scratch.path("work"), "symbolic-ref", "HEAD") == "refs/heads/main")
+        #expect(try gitCLI("-C", scratch.path("work"), "symbolic-ref", "HEAD") == "refs/heads/main")
     }
 
     @Test func openingAMissingRepositoryNamesThePath() throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let missing = scratch.path("nothing-here")
         #expect(throws: GitError.notARepository(path: missing)) { try Repository.open(at: missing) }
         #expect(GitError.notARepository(path: "/tmp/x").description
@@ -73,12 +73,12 @@ import Testing
         let work = try fixture.clone("work", bare: false, url: url)
         #expect(try String(contentsOfFile: fixture.scratch.path("work/README.md"), encoding: .utf8) == "hello\n")
         #expect(try work.isWorkTreeClean())
-        #expect(try git("-C", fixture.scratch.path("work"), "status", "--porcelain").isEmpty)
+        #expect(try gitCLI("-C", fixture.scratch.path("work"), "status", "--porcelain").isEmpty)
     }
 
     @Test func cloningAnEmptyRemoteLeavesHeadUnbornOnMain() throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         _ = try Repository.create(at: scratch.path("empty.git"), bare: true)
         let clone = try Repository.clone(from: scratch.path("empty.git"), to: scratch.path("c"), credentials: TestGit.noCredentials)
         #expect(try clone.headReferenceName() == "refs/heads/main")
@@ -90,12 +90,12 @@ import Testing
         let cache = try fixture.clone("cache")
         // Someone else pushes a new commit and a branch with the git CLI.
         let other = fixture.scratch.path("other")
-        try git("clone", "-q", fixture.remotePath, other)
+        try gitCLI("clone", "-q", fixture.remotePath, other)
         try fixture.scratch.write("more\n", to: "other/more.txt")
-        try git("-C", other, "add", ".")
-        try git("-C", other, "commit", "-qm", "more")
-        try git("-C", other, "push", "-q", "origin", "main", "main:refs/heads/feature")
-        let newTip = try ObjectID(hex: git("-C", other, "rev-parse", "HEAD"))
+        try gitCLI("-C", other, "add", ".")
+        try gitCLI("-C", other, "commit", "-qm", "more")
+        try gitCLI("-C", other, "push", "-q", "origin", "main", "main:refs/heads/feature")
+        let newTip = try ObjectID(hex: gitCLI("-C", other, "rev-parse", "HEAD"))
 
         var reports: [TransferProgress] = []
         try cache.fetch(credentials: TestGit.noCredentials) { reports.append($0) }
@@ -107,7 +107,7 @@ import Testing
         #expect(last.indexedObjects == last.totalObjects)
         #expect(last.receivedBytes > 0)
 
-        try git("-C", other, "push", "-q", "origin", ":refs/heads/feature")
+        try gitCLI("-C", other, "push", "-q", "origin", ":refs/heads/feature")
         try cache.fetch(prune: false, credentials: TestGit.noCredentials)
         #expect(try cache.referenceTarget("refs/remotes/origin/feature") == newTip)
         try cache.fetch(prune: true, credentials: TestGit.noCredentials)
@@ -116,7 +116,7 @@ import Testing
 
     @Test func cloneOverGitProtocolReportsProgress() throws {
         let fixture = try Fixture()
-        let daemon = try GitDaemon(basePath: fixture.scratch.url.path)
+        let daemon = try LocalGitDaemon(basePath: fixture.scratch.url.path)
         var last: TransferProgress?
         let clone = try Repository.clone(from: daemon.url("remote.git"), to: fixture.scratch.path("c"), bare: true,
                                          credentials: TestGit.noCredentials) { last = $0 }
@@ -127,7 +127,7 @@ import Testing
 
     @Test func unreachableRemotesGetAPreciseError() throws {
         let fixture = try Fixture()
-        let port = try freePort()
+        let port = try freeLocalPort()
         let url = "git://127.0.0.1:\(port)/specs.git"
         let error = try #require(throws: GitError.self) {
             try Repository.clone(from: url, to: fixture.scratch.path("c"), credentials: TestGit.noCredentials)
@@ -149,7 +149,7 @@ import Testing
         #expect(plain == .unreachable(url: "file://" + notARepository, reason: "could not find repository from '\(notARepository)'"))
 
         let cache = try fixture.clone("cache")
-        try git("--git-dir", cache.gitDirectory, "remote", "set-url", "origin", "git://user:hunter2@127.0.0.1:\(port)/specs.git")
+        try gitCLI("--git-dir", cache.gitDirectory, "remote", "set-url", "origin", "git://user:hunter2@127.0.0.1:\(port)/specs.git")
         let reopened = try Repository.open(at: cache.gitDirectory)
         let fetchError = try #require(throws: GitError.self) { try reopened.fetch(credentials: TestGit.noCredentials) }
         #expect(fetchError.description.hasPrefix("cannot reach git://user:***@127.0.0.1:\(port)/specs.git: "))
@@ -228,8 +228,8 @@ import Testing
         let fixture = try Fixture()
         let remote = try Repository.open(at: fixture.remotePath)
         #expect(remote.defaultSignature() == Signature(name: "compctl", email: "compctl@localhost"))
-        try git("--git-dir", fixture.remotePath, "config", "user.name", "Release Bot")
-        try git("--git-dir", fixture.remotePath, "config", "user.email", "bot@example.invalid")
+        try gitCLI("--git-dir", fixture.remotePath, "config", "user.name", "Release Bot")
+        try gitCLI("--git-dir", fixture.remotePath, "config", "user.email", "bot@example.invalid")
         let reopened = try Repository.open(at: fixture.remotePath)
         #expect(reopened.defaultSignature() == Signature(name: "Release Bot", email: "bot@example.invalid"))
     }

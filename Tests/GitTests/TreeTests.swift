@@ -7,17 +7,17 @@ import Testing
     private func specRepository() throws -> (Fixture, Repository) {
         let fixture = try Fixture()
         let work = fixture.scratch.path("work")
-        try git("clone", "-q", fixture.remotePath, work)
+        try gitCLI("clone", "-q", fixture.remotePath, work)
         try fixture.scratch.write("{\"name\":\"Foo\",\"version\":\"1.0.0\"}\n", to: "work/Specs/Foo/1.0.0/Foo.podspec.json")
         try fixture.scratch.write("{\"name\":\"Foo\",\"version\":\"1.1.0\"}\n", to: "work/Specs/Foo/1.1.0/Foo.podspec.json")
         try fixture.scratch.write("{\"name\":\"Bar\"}\n", to: "work/Specs/Bar/0.1.0/Bar.podspec.json")
-        let tool = try fixture.scratch.write("#!/bin/sh\n", to: "work/bin/tool")
+        let tool = try fixture.scratch.write("#!/bin/sh\n", to: "work/bin/tool").path
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool)
-        try git("-C", work, "add", ".")
-        try git("-C", work, "commit", "-qm", "specs")
-        try git("-C", work, "push", "-q", "origin", "main")
-        try git("-C", work, "tag", "lightweight")
-        try git("-C", work, "push", "-q", "origin", "lightweight")
+        try gitCLI("-C", work, "add", ".")
+        try gitCLI("-C", work, "commit", "-qm", "specs")
+        try gitCLI("-C", work, "push", "-q", "origin", "main")
+        try gitCLI("-C", work, "tag", "lightweight")
+        try gitCLI("-C", work, "push", "-q", "origin", "lightweight")
         return (fixture, try Repository.open(at: fixture.remotePath))
     }
 
@@ -43,8 +43,8 @@ import Testing
         #expect(tool.fileMode == 0o100755)
         #expect(try root.entry(at: "README.md")?.fileMode == 0o100644)
         #expect(try root.entry(at: "Specs/Nope") == nil)
-        #expect(try root.entry(at: "README.md")?.id == ObjectID(hex: git("--git-dir", repository.gitDirectory, "rev-parse", "main:README.md")))
-        #expect(root.id == (try ObjectID(hex: git("--git-dir", repository.gitDirectory, "rev-parse", "main^{tree}"))))
+        #expect(try root.entry(at: "README.md")?.id == ObjectID(hex: gitCLI("--git-dir", repository.gitDirectory, "rev-parse", "main:README.md")))
+        #expect(root.id == (try ObjectID(hex: gitCLI("--git-dir", repository.gitDirectory, "rev-parse", "main^{tree}"))))
     }
 
     @Test func readsBlobsAtBranchesTagsAndCommits() throws {
@@ -96,17 +96,17 @@ import Testing
         #expect(recorded.message == "[Add] Foo (2.0.0)\n")
         #expect(recorded.author == .test())
         #expect(recorded.tree == edited.id)
-        #expect(try git("--git-dir", repository.gitDirectory, "show", "main:Specs/Foo/2.0.0/Foo.podspec.json")
+        #expect(try gitCLI("--git-dir", repository.gitDirectory, "show", "main:Specs/Foo/2.0.0/Foo.podspec.json")
             == "{\"version\":\"2.0.0\"}")
-        #expect(try git("--git-dir", repository.gitDirectory, "ls-tree", "-r", "--name-only", "main")
+        #expect(try gitCLI("--git-dir", repository.gitDirectory, "ls-tree", "-r", "--name-only", "main")
             .split(separator: "\n") == ["README.md", "Specs/Foo/1.0.0/Foo.podspec.json", "Specs/Foo/1.1.0/Foo.podspec.json",
                                         "Specs/Foo/2.0.0/Foo.podspec.json", "bin/run", "bin/tool"])
-        #expect(try git("--git-dir", repository.gitDirectory, "fsck", "--strict", "--no-dangling").isEmpty)
+        #expect(try gitCLI("--git-dir", repository.gitDirectory, "fsck", "--strict", "--no-dangling").isEmpty)
     }
 
     @Test func laterChangesWinAndDirectoriesCanReplaceFiles() throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let repository = try Repository.create(at: scratch.path("r.git"), bare: true)
         let first = try repository.tree(applying: [
             .write(path: "a", contents: Data("file\n")),
@@ -128,7 +128,7 @@ import Testing
 
     @Test func rejectsPathsGitCannotStore() throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let repository = try Repository.create(at: scratch.path("r.git"), bare: true)
         let cases: [(String, String)] = [
             ("", "invalid path '': the path is empty"),
@@ -151,7 +151,7 @@ import Testing
     @Test(.enabled(if: ProcessInfo.processInfo.environment["COMPCTL_GIT_BENCH"] != nil))
     func listingA200kEntrySpecRepoIsFast() throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let repository = try Repository.create(at: scratch.path("specs.git"), bare: true)
         let clock = ContinuousClock()
         // One shared blob: what is measured is trees, and 200k loose blobs would only slow the setup.
@@ -169,7 +169,7 @@ import Testing
         let write = try clock.measure { tree = try repository.tree(applying: podTrees, to: nil) }
         let root = try #require(tree)
         _ = try repository.createCommit(tree: root, parents: [], message: "specs", author: .test(), updating: "refs/heads/main")
-        try git("--git-dir", repository.gitDirectory, "repack", "-adq")
+        try gitCLI("--git-dir", repository.gitDirectory, "repack", "-adq")
         let reopened = try Repository.open(at: repository.gitDirectory)
         var versions = 0
         let list = try clock.measure {

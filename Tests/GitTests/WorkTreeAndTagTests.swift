@@ -27,19 +27,19 @@ import Testing
         #expect(try work.commit(commit).parents == [fixture.firstCommit])
         #expect(try work.commit(commit).committer.name == "Bot")
         #expect(try work.uncommittedChanges() == ["other.txt"])
-        #expect(try git("-C", work.displayPath, "log", "-1", "--format=%an <%ae>|%cn|%s") == "Alice <alice@example.invalid>|Bot|Bump Foo to 0.1.8")
+        #expect(try gitCLI("-C", work.displayPath, "log", "-1", "--format=%an <%ae>|%cn|%s") == "Alice <alice@example.invalid>|Bot|Bump Foo to 0.1.8")
 
         try FileManager.default.removeItem(atPath: fixture.scratch.path("work/Foo.podspec"))
         try work.stageAll()
         try work.commitIndex(message: "Remove the podspec, add other", author: .test())
         #expect(try work.isWorkTreeClean())
         #expect(try work.tree(at: "HEAD").names == ["README.md", "other.txt"])
-        #expect(try git("-C", work.displayPath, "status", "--porcelain").isEmpty)
+        #expect(try gitCLI("-C", work.displayPath, "status", "--porcelain").isEmpty)
     }
 
     @Test func committingInAFreshRepositoryMakesTheFirstCommit() throws {
         try TestGit.isolate()
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let work = try Repository.create(at: scratch.path("w"), bare: false)
         try scratch.write("x\n", to: "w/x.txt")
         try work.stageAll()
@@ -80,15 +80,15 @@ import Testing
         try work.push(["refs/tags/0.1.8:refs/tags/0.1.8"], credentials: TestGit.noCredentials)
         let remote = try Repository.open(at: fixture.remotePath)
         #expect(try remote.tag(named: "0.1.8") == tag)
-        #expect(try git("--git-dir", fixture.remotePath, "cat-file", "-p", "0.1.8").contains(
+        #expect(try gitCLI("--git-dir", fixture.remotePath, "cat-file", "-p", "0.1.8").contains(
             "tagger Release Bot <bot@example.invalid> 1700000000 +0000\n\nFoo 0.1.8"))
         #expect(try fixture.fsckProblems() == nil)
     }
 
     @Test func readsLightweightTagsAndListsNames() throws {
         let fixture = try Fixture()
-        try git("--git-dir", fixture.remotePath, "tag", "0.1.7", "main")
-        try git("--git-dir", fixture.remotePath, "tag", "-a", "-m", "cli tag", "0.1.8-rc.1", "main")
+        try gitCLI("--git-dir", fixture.remotePath, "tag", "0.1.7", "main")
+        try gitCLI("--git-dir", fixture.remotePath, "tag", "-a", "-m", "cli tag", "0.1.8-rc.1", "main")
         let remote = try Repository.open(at: fixture.remotePath)
         #expect(try remote.tagNames() == ["0.1.7", "0.1.8-rc.1"])
         let light = try remote.tag(named: "0.1.7")

@@ -2,6 +2,7 @@ import Foundation
 import Graph
 import Podspec
 import Testing
+import TestSupport
 import Versioning
 
 /// Each output format on one small resolved graph with a cycle, a subspec edge, an
@@ -75,22 +76,10 @@ import Versioning
             FileManager.default.isExecutableFile(atPath: $0)
         }
         if let graphviz {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: graphviz)
-            process.arguments = ["-Tsvg"]
-            let input = Pipe(), output = Pipe(), errors = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            input.fileHandleForWriting.write(Data(dot.utf8))
-            try input.fileHandleForWriting.close()
-            let svg = output.fileHandleForReading.readDataToEndOfFile()
-            let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            #expect(complaints == "")
-            #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
+            let rendered = try ProcessRunner.run(URL(fileURLWithPath: graphviz), ["-Tsvg"], input: dot)
+            #expect(rendered.exitCode == 0)
+            #expect(rendered.stderr == "")
+            #expect(rendered.stdout.contains("<svg"))
         }
     }
 

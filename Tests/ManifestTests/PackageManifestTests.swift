@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Manifest
 
 private func row(_ dependency: PackageDependency) -> String {
@@ -63,7 +64,7 @@ private let corpusManifests: [(path: String, entries: [String])] = [
 
 @Suite struct PackageManifestTests {
     static func load(_ path: String) throws -> [UInt8] {
-        try [UInt8](Data(contentsOf: URL(fileURLWithPath: Paths.corpusFile("package-swift/\(path)"))))
+        try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestPaths.corpusFile("package-swift/\(path)"))))
     }
 
     @Test func readsEveryPackageEntryOfTheCorpus() throws {
@@ -183,9 +184,8 @@ private let corpusManifests: [(path: String, entries: [String])] = [
     }
 
     @Test func pinFileWritesAtomically() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("package-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.url
         let path = directory.appendingPathComponent("Package.swift").path
         let original = ".package(url: \"https://a/b\", from: \"1.0.0\")\n"
         try original.write(toFile: path, atomically: false, encoding: .utf8)

@@ -47,14 +47,14 @@ private func sortedRows(_ table: String) -> [String] {
 
 @Suite struct PodfileCorpusTests {
     @Test func corpusHasEveryPodfile() throws {
-        let directories = try FileManager.default.contentsOfDirectory(atPath: Paths.corpusFile("podfiles")).sorted()
+        let directories = try FileManager.default.contentsOfDirectory(atPath: TestPaths.corpusFile("podfiles")).sorted()
         #expect(directories == corpusPodfiles.map(\.directory).sorted())
         #expect(directories.count == 13)
     }
 
     @Test(arguments: corpusPodfiles)
     func readsEveryPodTheFileNames(_ expected: CorpusPodfile) throws {
-        let podfile = try Podfile(contentsOf: Paths.corpusFile("podfiles/\(expected.directory)/Podfile"))
+        let podfile = try Podfile(contentsOf: TestPaths.corpusFile("podfiles/\(expected.directory)/Podfile"))
 
         #expect(sortedRows(podfile.declarations.map(row).joined(separator: "\n")) == sortedRows(expected.pods))
         #expect(podfile.targets.map(row) == expected.targets.split(separator: "\n").map(String.init))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Manifest
 
 extension PodPin {
@@ -242,9 +243,8 @@ private func issue(_ line: Int?, _ message: String) -> ManifestIssue {
     }
 
     @Test func pinFileWritesAtomicallyAndLeavesTheFileAloneOnError() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("podfile-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.url
         let path = directory.appendingPathComponent("Podfile").path
         let original = "target 'App' do\n  pod 'Foo', '~> 0.1'\n  pod 'Bar', :path => '../Bar'\nend\n"
         try original.write(toFile: path, atomically: false, encoding: .utf8)

@@ -3,7 +3,7 @@ import Testing
 @testable import Manifest
 
 private func lock(_ directory: String) throws -> PodfileLock {
-    try PodfileLock(contentsOf: Paths.corpusFile("podfile-locks/\(directory)/Podfile.lock"))
+    try PodfileLock(contentsOf: TestPaths.corpusFile("podfile-locks/\(directory)/Podfile.lock"))
 }
 
 private func dependency(_ name: String, _ requirements: [String] = [], from: String? = nil) -> PodfileLock.Dependency {

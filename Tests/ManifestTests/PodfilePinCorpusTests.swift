@@ -60,7 +60,7 @@ import Testing
     }
 
     static func load(_ directory: String) throws -> (Podfile, [UInt8]) {
-        let path = Paths.corpusFile("podfiles/\(directory)/Podfile")
+        let path = TestPaths.corpusFile("podfiles/\(directory)/Podfile")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         return (try Podfile(parsing: bytes, path: "Podfile"), bytes)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Podspec
 import Testing
+import TestSupport
 
 /// What the oracle (`scripts/oracle/podspec_oracle.rb`, real Ruby against a fake `Pod::Spec`
 /// DSL) recorded for one corpus podspec: the spec CocoaPods reads, or the line of the first
@@ -93,10 +94,7 @@ final class CorpusCheckout {
             .sorted()
         for bundle in bundles {
             let clone = temporary.appendingPathComponent(bundle)
-            let status = try run("git", [
-                "clone", "--quiet", corpus.appendingPathComponent("specrepos/\(bundle)").path, clone.path,
-            ])
-            guard status == 0 else { throw CocoaError(.fileReadUnknown) }
+            try gitCLI("clone", "--quiet", corpus.appendingPathComponent("specrepos/\(bundle)").path, clone.path)
             clones["specrepos/\(bundle)"] = clone
         }
     }

@@ -1,31 +1,11 @@
 import Foundation
 import Podspec
 import Testing
+@_exported import TestSupport
 
-/// Paths the Podspec tests read: the shared corpus and this target's fixtures.
-enum TestPaths {
-    /// This test target's folder, found from this file's location.
-    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-
-    /// The package root.
-    static let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `COMPCTL_CORPUS`, or `shared/corpus` beside the package root or beside a folder above
-    /// it (a git worktree lives one level deeper than the main checkout).
-    static var corpus: URL {
-        if let override = ProcessInfo.processInfo.environment["COMPCTL_CORPUS"] {
-            return URL(fileURLWithPath: override)
-        }
-        var folder = packageRoot
-        while folder.path != "/" {
-            let candidate = folder.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
-
-    static let fixtures = testsFolder.appendingPathComponent("Fixtures")
+extension TestPaths {
+    /// This test target's fixtures (corpus expectations), read through #filePath.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 }
 
 extension Specification {
@@ -62,17 +42,4 @@ extension Result where Failure == PodspecError {
         if case .failure(let error) = self { return error.description }
         return nil
     }
-}
-
-/// Runs a command and returns its exit status; tests use the git CLI to clone bundles.
-@discardableResult
-func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
 }

@@ -5,36 +5,20 @@ import Testing
 /// The shared corpus and the expectations in `Fixtures/`, found from this file's location.
 enum Corpus {
     /// The package root.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
-    /// `../shared/corpus` beside the package root, or `COMPCTL_CORPUS`.
-    static var root: URL {
-        if let override = ProcessInfo.processInfo.environment["COMPCTL_CORPUS"] {
-            return URL(fileURLWithPath: override)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
+    /// The shared corpus.
+    static var root: URL { TestPaths.corpus }
 
     /// The spec repo bundles of the corpus, by name.
     static let specRepoBundles = ["artsy+Specs", "wisemen-digital+Podspecs", "zumo+zumokit-specs"]
 
     /// Clones `specrepos/<name>.bundle` into a fresh temporary directory and returns the
-    /// clone's path; the caller removes `parent` when done.
-    static func clone(_ name: String) throws -> (parent: URL, clone: URL) {
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("compctl-corpus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        let clone = parent.appendingPathComponent(name)
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "clone", "--quiet", root.appendingPathComponent("specrepos/\(name).bundle").path, clone.path]
-        git.standardOutput = FileHandle.nullDevice
-        git.standardError = FileHandle.nullDevice
-        try git.run()
-        git.waitUntilExit()
-        guard git.terminationStatus == 0 else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "git clone of \(name).bundle failed"])
-        }
+    /// clone's path; the clone goes away with `parent`.
+    static func clone(_ name: String) throws -> (parent: TemporaryDirectory, clone: URL) {
+        let parent = try TemporaryDirectory(prefix: "compctl-corpus")
+        let clone = parent.url.appendingPathComponent(name)
+        try gitCLI("clone", "--quiet", root.appendingPathComponent("specrepos/\(name).bundle").path, clone.path)
         return (parent, clone)
     }
 
@@ -58,7 +42,7 @@ enum Corpus {
     @Test(arguments: Corpus.specRepoBundles)
     func listsWhatPodSourceLists(bundle: String) throws {
         let (parent, clone) = try Corpus.clone(bundle)
-        defer { try? FileManager.default.removeItem(at: parent) }
+        defer { parent.remove() }
         let expected = try Corpus.expectations(bundle)
         #expect(!expected.pods.isEmpty)
 
@@ -75,7 +59,7 @@ enum Corpus {
 
     @Test func artsyYogaSpecsNamedYogaAreReportedWhenLoaded() throws {
         let (parent, clone) = try Corpus.clone("artsy+Specs")
-        defer { try? FileManager.default.removeItem(at: parent) }
+        defer { parent.remove() }
         let repo = try SpecRepository(directory: clone.path)
         #expect(throws: SpecRepoError.specDisagreesWithDirectory(
             path: "yoga/0.42.0.React/Yoga.podspec.json", name: "yoga", version: "0.42.0.React",

@@ -3,29 +3,18 @@ import Testing
 @testable import SpecRepo
 
 @Suite struct DirectorySpecTreeTests {
-    /// A fresh directory holding `files`, removed at the end of the test.
-    final class Scratch {
-        let url: URL
-
-        init(_ files: [String: String] = [:], emptyDirectories: [String] = []) throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("compctl-tree-\(UUID().uuidString)")
-            for (path, text) in files {
-                let file = url.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: file)
-            }
-            for path in emptyDirectories {
-                try FileManager.default.createDirectory(at: url.appendingPathComponent(path), withIntermediateDirectories: true)
-            }
+    /// A fresh directory holding `files` and `emptyDirectories`, removed at the end of the test.
+    static func scratch(_ files: [String: String] = [:], emptyDirectories: [String] = []) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory(prefix: "compctl-tree")
+        try directory.write(files)
+        for path in emptyDirectories {
+            try FileManager.default.createDirectory(atPath: directory.path(path), withIntermediateDirectories: true)
         }
-
-        deinit {
-            try? FileManager.default.removeItem(at: url)
-        }
+        return directory
     }
 
     @Test func listsEntriesWithTheirKind() throws {
-        let scratch = try Scratch(["Foo/1.0.0/Foo.podspec.json": "{}", "Foo/README": ""])
+        let scratch = try Self.scratch(["Foo/1.0.0/Foo.podspec.json": "{}", "Foo/README": ""])
         let tree = DirectorySpecTree(path: scratch.url.path + "/")
         #expect(Set(try tree.entries(at: "Foo")) == [
             TreeEntry(name: "1.0.0", kind: .directory), TreeEntry(name: "README", kind: .file),
@@ -39,7 +28,7 @@ import Testing
     /// More entries than one 32 KiB `getdents64` buffer holds.
     @Test func directoryLargerThanOneReadIsListedWhole() throws {
         let names = (0..<3000).map { String(format: "version-directory-name-%05d", $0) }
-        let scratch = try Scratch([:], emptyDirectories: names.map { "Big/" + $0 })
+        let scratch = try Self.scratch([:], emptyDirectories: names.map { "Big/" + $0 })
         let tree = DirectorySpecTree(path: scratch.url.path)
         #expect(try tree.entries(at: "Big").map(\.name).sorted() == names)
         let listing = try tree.entriesWithChildren(at: "")
@@ -48,7 +37,7 @@ import Testing
     }
 
     @Test func symlinkToADirectoryIsADirectory() throws {
-        let scratch = try Scratch(["Real/1.0.0/Real.podspec.json": "{}"])
+        let scratch = try Self.scratch(["Real/1.0.0/Real.podspec.json": "{}"])
         try FileManager.default.createSymbolicLink(
             atPath: scratch.url.appendingPathComponent("Linked").path, withDestinationPath: "Real")
         let entries = try DirectorySpecTree(path: scratch.url.path).entries(at: "")
@@ -58,7 +47,7 @@ import Testing
     /// A spec repo beside a folder it must never read: links out of it are junk, and reading
     /// through them is refused, however the path is reached.
     @Test func symlinksLeadingOutOfTheRepoAreJunkAndNeverFollowed() throws {
-        let scratch = try Scratch([
+        let scratch = try Self.scratch([
             "repo/Bar/1.0.0/Bar.podspec.json": jsonSpec("Bar", "1.0.0"),
             "repo/Foo/2.0.0/Foo.podspec.json": jsonSpec("Foo", "2.0.0"),
             "repo/Inner/1.0.0/Inner.podspec.json": jsonSpec("Inner", "1.0.0"),
@@ -129,7 +118,7 @@ import Testing
 
     /// A repo given by a path through a symlink (`/tmp` on macOS is one) reads as usual.
     @Test func aRootReachedThroughASymlinkIsNotOutsideItself() throws {
-        let scratch = try Scratch(["real/Foo/1.0.0/Foo.podspec.json": jsonSpec("Foo", "1.0.0")])
+        let scratch = try Self.scratch(["real/Foo/1.0.0/Foo.podspec.json": jsonSpec("Foo", "1.0.0")])
         let alias = scratch.url.appendingPathComponent("alias").path
         try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: "real")
         let repository = try SpecRepository(directory: alias, name: "acme")
@@ -139,7 +128,7 @@ import Testing
     }
 
     @Test func missingPathsAndFilesAreErrors() throws {
-        let scratch = try Scratch(["a.txt": "x"])
+        let scratch = try Self.scratch(["a.txt": "x"])
         let tree = DirectorySpecTree(path: scratch.url.path)
         #expect(throws: SpecRepoError.noSuchPath(scratch.url.path + "/nope")) { try tree.entries(at: "nope") }
         #expect(throws: SpecRepoError.notADirectory(scratch.url.path + "/a.txt")) { try tree.entries(at: "a.txt") }
@@ -158,7 +147,7 @@ import Testing
             if index % 50 == 0 { files["\(directory)/\(name)/.DS_Store"] = "" }
             if index % 70 == 0 { empty.append("\(directory)/\(name)/9.9.9") }
         }
-        let scratch = try Scratch(files, emptyDirectories: empty)
+        let scratch = try Self.scratch(files, emptyDirectories: empty)
         let onDisk = try SpecRepository(directory: scratch.url.path, name: "acme")
         let inMemory = try SpecRepository.test(files: files, emptyDirectories: empty)
         #expect(onDisk.pods.count == 300)

@@ -15,7 +15,7 @@ import Testing
         ])
 
     @Test func readsEntriesAndContentsFromGitObjects() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let head = try #require(try makeBareRepository(at: scratch("specs.git"), files: Self.files))
         let tree = try GitSpecTree(repositoryAt: scratch("specs.git"), revision: "refs/heads/main", location: "acme")
 
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func reportsMissingPathsFilesAndDirectoriesPrecisely() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try makeBareRepository(at: scratch("specs.git"), files: Self.files)
         let tree = try GitSpecTree(repositoryAt: scratch("specs.git"), location: "acme")
 
@@ -53,13 +53,13 @@ import Testing
     }
 
     @Test func aRevisionThatDoesNotExistIsAGitError() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try makeBareRepository(at: scratch("empty.git"), files: [:])
         #expect(throws: GitError.self) { try GitSpecTree(repositoryAt: scratch("empty.git")) }
     }
 
     @Test func listsTheSameAsADirectoryOfTheSameFiles() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try makeBareRepository(at: scratch("specs.git"), files: Self.files)
         try scratch.write(Self.files, under: "checkout")
 
@@ -85,7 +85,7 @@ import Testing
                 files[layout.podPath(for: name) + "/\(version)/\(name).podspec.json"] = jsonSpec(name, version)
             }
         }
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try makeBareRepository(at: scratch("specs.git"), files: files)
         let repository = try SpecRepository(tree: GitSpecTree(repositoryAt: scratch("specs.git")))
 
@@ -105,9 +105,9 @@ import Testing
     func readsEachCorpusRepoFromObjectsExactlyAsItsCheckout(bundle: String) throws {
         try TestGit.isolate()
         let (parent, checkout) = try Corpus.clone(bundle)
-        defer { try? FileManager.default.removeItem(at: parent) }
-        let bare = parent.appendingPathComponent("\(bundle).git").path
-        try git("clone", "--quiet", "--bare", Corpus.root.appendingPathComponent("specrepos/\(bundle).bundle").path, bare)
+        defer { parent.remove() }
+        let bare = parent.path("\(bundle).git")
+        try gitCLI("clone", "--quiet", "--bare", Corpus.root.appendingPathComponent("specrepos/\(bundle).bundle").path, bare)
 
         let fromGit = try SpecRepository(tree: GitSpecTree(repositoryAt: bare, location: checkout.path), name: bundle)
         let fromDirectory = try SpecRepository(directory: checkout.path, name: bundle)
@@ -117,21 +117,5 @@ import Testing
         let expected = try Corpus.expectations(bundle)
         #expect(fromGit.listing == expected.pods)
         #expect(fromGit.junk == expected.skipped)
-    }
-}
-
-/// A value shared between threads, guarded by a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

@@ -99,6 +99,6 @@ import Testing
         #expect(expected.description == "publishing LICENSE 1.0.0 to acme would replace the file LICENSE with a "
             + "folder; nothing was pushed: rename the pod, or move that file out of the way")
         #expect(try references(of: fixture.remote) == before)
-        #expect(try git("--git-dir", fixture.remote, "show", "main:LICENSE") == "MIT")
+        #expect(try gitCLI("--git-dir", fixture.remote, "show", "main:LICENSE") == "MIT")
     }
 }

@@ -22,7 +22,7 @@ import Testing
     @Test func locatesEachFormOfSource() throws {
         let fixture = try CacheFixture()
         try fixture.scratch.write(podFiles("Bar", ["1.0.0"]), under: "plain")
-        try git("init", "-q", fixture.scratch("worktree"))
+        try gitCLI("init", "-q", fixture.scratch("worktree"))
         let configured = [ConfiguredSpecRepo(name: "acme", url: "https://git.example/specs.git"),
                           ConfiguredSpecRepo(name: "local", url: fixture.remote)]
         let resolver = resolver(fixture, configured: configured)
@@ -80,7 +80,7 @@ import Testing
 
     @Test func everyUnreadableSourceIsReportedTogether() throws {
         let fixture = try CacheFixture()
-        try git("init", "-q", "--bare", fixture.scratch("empty.git"))
+        try gitCLI("init", "-q", "--bare", fixture.scratch("empty.git"))
         let locator = resolver(fixture)
         // The working directory is not this process's, so the path is shown absolute.
         let empty = fixture.scratch("empty.git")
@@ -139,9 +139,9 @@ import Testing
     @Test func aWorkTreeIsReadAsFilesSoUncommittedEditsShow() throws {
         let fixture = try CacheFixture()
         try fixture.scratch.write(podFiles("Foo", ["1.0.0"]), under: "checkout")
-        try git("init", "-q", "-b", "main", fixture.scratch("checkout"))
-        try git("add", "-A", in: fixture.scratch("checkout"))
-        try git("commit", "-q", "-m", "specs", in: fixture.scratch("checkout"))
+        try gitCLI("init", "-q", "-b", "main", fixture.scratch("checkout"))
+        try gitCLI("add", "-A", in: fixture.scratch("checkout"))
+        try gitCLI("commit", "-q", "-m", "specs", in: fixture.scratch("checkout"))
         try fixture.scratch.write(podFiles("Foo", ["1.1.0"]), under: "checkout")
 
         let opened = try resolver(fixture).open("checkout")

@@ -32,7 +32,7 @@ extension PodspecFile {
     }
 
     private func log(_ remote: String) throws -> [String] {
-        try git("--git-dir", remote, "log", "--format=%s", "main").split(separator: "\n").map(String.init)
+        try gitCLI("--git-dir", remote, "log", "--format=%s", "main").split(separator: "\n").map(String.init)
     }
 
     @Test func addsANewPodThenUpdatesItThenFixesAVersionWithForce() throws {
@@ -48,7 +48,7 @@ extension PodspecFile {
         #expect(plan.path == "Foo/1.0.0/Foo.podspec.json")
         #expect(attempts == 1)
         #expect(changed)
-        #expect(commit?.hex == (try git("--git-dir", fixture.remote, "rev-parse", "main")))
+        #expect(commit?.hex == (try gitCLI("--git-dir", fixture.remote, "rev-parse", "main")))
 
         _ = try publisher.publish(.test("Foo", "1.1.0"), to: "acme", url: fixture.remote)
         let fixed = try publisher.publish(.test("Foo", "1.0.0", dependencies: ["Bar": ["~> 1.0"]]), to: "acme",
@@ -60,7 +60,7 @@ extension PodspecFile {
         #expect(fix.kind == .fix)
         #expect(fix.replacedDirectory == "Foo/1.0.0")
         #expect(try log(fixture.remote) == ["[Fix] Foo (1.0.0)", "[Update] Foo (1.1.0)", "[Add] Foo (1.0.0)", "specs"])
-        let published = try git("--git-dir", fixture.remote, "show", "main:Foo/1.0.0/Foo.podspec.json")
+        let published = try gitCLI("--git-dir", fixture.remote, "show", "main:Foo/1.0.0/Foo.podspec.json")
         #expect(published.contains("\"Bar\": [\"~> 1.0\"]"))
     }
 
@@ -81,8 +81,8 @@ extension PodspecFile {
         #expect(error.description == "Foo 1.0 is already published in acme (Foo/1.0.0); bump the version, "
             + "or pass --force to overwrite the published spec")
         #expect(try references(of: fixture.remote) == before)
-        let remoteHead = try git("--git-dir", fixture.remote, "rev-parse", "main")
-        #expect(try git("--git-dir", fixture.scratch("home/repos/acme"), "rev-parse", "refs/heads/main") == remoteHead)
+        let remoteHead = try gitCLI("--git-dir", fixture.remote, "rev-parse", "main")
+        #expect(try gitCLI("--git-dir", fixture.scratch("home/repos/acme"), "rev-parse", "refs/heads/main") == remoteHead)
     }
 
     @Test func writesUnderSpecsAndIntoTheRightShard() throws {
@@ -98,7 +98,7 @@ extension PodspecFile {
         }
         #expect(plan.path == layout.podPath(for: "Foo") + "/1.0.0/Foo.podspec.json")
         #expect(plan.path.hasPrefix("Specs/"))
-        #expect(try git("--git-dir", fixture.remote, "ls-tree", "-r", "--name-only", "main").contains(plan.path))
+        #expect(try gitCLI("--git-dir", fixture.remote, "ls-tree", "-r", "--name-only", "main").contains(plan.path))
     }
 
     @Test func theFirstSpecOfAnEmptyRepoGoesToTheRoot() throws {
@@ -106,7 +106,7 @@ extension PodspecFile {
         let result = try publisher(fixture).publish(.test("Foo", "1.0.0"), to: "acme", url: fixture.remote)
         #expect(result == .published(
             PublishPlan(name: "Foo", version: "1.0.0", kind: .add, path: "Foo/1.0.0/Foo.podspec.json"),
-            commit: try ObjectID(hex: git("--git-dir", fixture.remote, "rev-parse", "main")), attempts: 1, changed: true))
+            commit: try ObjectID(hex: gitCLI("--git-dir", fixture.remote, "rev-parse", "main")), attempts: 1, changed: true))
     }
 
     @Test func dryRunPlansWithoutWriting() throws {
@@ -155,7 +155,7 @@ extension PodspecFile {
     @Test func theTagCheckAsksTheComponentRepositoryThroughLibgit2() throws {
         let fixture = try CacheFixture()
         try makeBareRepository(at: fixture.scratch("Foo.git"), files: ["README.md": "foo\n"])
-        try git("--git-dir", fixture.scratch("Foo.git"), "tag", "1.1.0", "main")
+        try gitCLI("--git-dir", fixture.scratch("Foo.git"), "tag", "1.1.0", "main")
         let publisher = SpecPublisher(cache: fixture.cache)
         let text = #"{"name": "Foo", "version": "1.1.0", "source": {"git": "\#(fixture.scratch("Foo.git"))", "tag": "1.1.0"}}"#
         let file = PodspecFile(path: "Foo.podspec.json", contents: Data(text.utf8),
@@ -168,12 +168,12 @@ extension PodspecFile {
 
     @Test func aRejectedPushLeavesTheCacheAsTheRemoteIs() throws {
         try TestGit.isolate()
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try makeBareRepository(at: scratch("served/specs.git"), files: podFiles("Bar", ["1.0.0"]))
         let hook = scratch("served/specs.git/hooks/pre-receive")
         try "#!/bin/sh\necho 'specs are frozen' >&2\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
-        let daemon = try GitDaemon(basePath: scratch("served"))
+        let daemon = try LocalGitDaemon(basePath: scratch("served"))
         let cache = SpecRepoCache(directory: scratch("home/repos"), credentials: TestGit.noCredentials)
         var publisher = SpecPublisher(cache: cache, policy: RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(5)))
         publisher.listTags = { _ in ["1.0.0"] }
@@ -183,7 +183,7 @@ extension PodspecFile {
             try publisher.publish(.test("Foo", "1.0.0"), to: "acme", url: daemon.url("specs.git"))
         }
         #expect(try references(of: scratch("served/specs.git")) == before)
-        let remoteHead = try git("--git-dir", scratch("served/specs.git"), "rev-parse", "main")
+        let remoteHead = try gitCLI("--git-dir", scratch("served/specs.git"), "rev-parse", "main")
         let cached = scratch("home/repos/acme")
         // Every reference of the cache points at the remote's commit: no unpushed commit is kept.
         for line in try references(of: cached) {

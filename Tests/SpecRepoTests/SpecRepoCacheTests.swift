@@ -5,13 +5,13 @@ import Testing
 
 /// A scratch directory holding a bare spec repo (`specs.git`, pod Foo 1.0.0) and a cache.
 struct CacheFixture {
-    let scratch: ScratchDirectory
+    let scratch: TemporaryDirectory
     let remote: String
     let cache: SpecRepoCache
 
     init(_ name: String = #function, files: [String: String] = podFiles("Foo", ["1.0.0"])) throws {
         try TestGit.isolate()
-        scratch = try ScratchDirectory(name)
+        scratch = try TemporaryDirectory(prefix: "compctl-specrepo", name)
         remote = scratch("specs.git")
         try makeBareRepository(at: remote, files: files)
         cache = SpecRepoCache(directory: scratch("home/repos"), credentials: TestGit.noCredentials)
@@ -28,7 +28,7 @@ struct CacheFixture {
     @Test func addClonesABareCopyAndDescribesIt() throws {
         let fixture = try CacheFixture()
         let url = "file://" + fixture.remote
-        let head = try git("--git-dir", fixture.remote, "rev-parse", "main")
+        let head = try gitCLI("--git-dir", fixture.remote, "rev-parse", "main")
 
         let repo = try fixture.cache.add(name: "acme", url: url)
         #expect(repo.name == "acme")
@@ -79,7 +79,7 @@ struct CacheFixture {
         #expect(throws: GitError.unreachable(url: missing, reason: "\(missing) does not exist")) {
             try fixture.cache.add(name: "acme", url: missing)
         }
-        let port = try freePort()
+        let port = try freeLocalPort()
         #expect(throws: GitError.self) {
             try fixture.cache.add(name: "acme", url: "git://127.0.0.1:\(port)/specs.git")
         }
@@ -99,7 +99,7 @@ struct CacheFixture {
         #expect(update.previousHead == first)
         #expect(update.repo.head == second)
         let cached = fixture.scratch("home/repos/acme")
-        #expect(try git("--git-dir", cached, "rev-parse", "refs/heads/main") == second.hex)
+        #expect(try gitCLI("--git-dir", cached, "rev-parse", "refs/heads/main") == second.hex)
         #expect(try SpecRepository(tree: #require(try fixture.cache.tree(of: "acme"))).listing == ["Foo\t1.1.0 1.0.0"])
     }
 

@@ -22,12 +22,25 @@ public func freeLocalPort() throws -> Int {
 
 /// Whether something accepts TCP connections on 127.0.0.1:`port`.
 public func acceptsConnections(port: Int) -> Bool {
+    guard let fd = try? connectToLoopback(port: port) else { return false }
+    close(fd)
+    return true
+}
+
+/// A TCP socket connected to 127.0.0.1:`port`; the caller closes it.
+public func connectToLoopback(port: Int) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
+    guard fd >= 0 else { throw TestSupportError("socket() failed: errno \(errno)") }
     var address = loopback(port: port)
-    return withUnsafePointer(to: &address) {
+    let connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    } == 0
+    }
+    guard connected == 0 else {
+        let reason = errno
+        close(fd)
+        throw TestSupportError("cannot connect to 127.0.0.1:\(port): errno \(reason)")
+    }
+    return fd
 }
 
 /// `sockaddr_in` for 127.0.0.1:`port`.

@@ -1,19 +1,7 @@
 import Foundation
 import Testing
+import TestSupport
 import Versioning
-
-/// The shared real-world corpus, `../shared/corpus` beside the package root (or
-/// `COMPCTL_CORPUS`).
-enum Corpus {
-    static var root: URL {
-        if let override = ProcessInfo.processInfo.environment["COMPCTL_CORPUS"] {
-            return URL(fileURLWithPath: override)
-        }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
-}
 
 /// Real Podfile.lock files record, for every pod, the version CocoaPods chose and the
 /// requirements its dependents put on it; the choice met every one of them.
@@ -24,7 +12,7 @@ enum Corpus {
     }
 
     @Test func everyRecordedRequirementHoldsForTheLockedVersion() throws {
-        let folder = Corpus.root.appendingPathComponent("podfile-locks")
+        let folder = TestPaths.corpus.appendingPathComponent("podfile-locks")
         let projects = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(projects.count >= 4)
         var checks = 0

@@ -305,7 +305,10 @@ enum SwiftLexer {
                     }
                 }
                 if depth != 0 { throw fail(startLine, "comment is never closed; add the closing */") }
-            case UInt8(ascii: "\""), UInt8(ascii: "#") where c == UInt8(ascii: "\"") || (i + 1 < n && (bytes[i + 1] == UInt8(ascii: "\"") || bytes[i + 1] == UInt8(ascii: "#"))):
+            // A string: its opening quote, or the `#`s of a raw string (`#"`, `##"`); a `#`
+            // followed by anything else (`#if`, `#file`) is not one.
+            case _ where c == UInt8(ascii: "\"")
+                || (c == UInt8(ascii: "#") && i + 1 < n && (bytes[i + 1] == UInt8(ascii: "\"") || bytes[i + 1] == UInt8(ascii: "#"))):
                 let startLine = line
                 var hashes = 0
                 while i < n, bytes[i] == UInt8(ascii: "#") {

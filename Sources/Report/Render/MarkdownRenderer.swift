@@ -12,29 +12,42 @@ public struct MarkdownRenderer: ReportRenderer {
     }
 
     public func render(_ report: SkewReport) throws -> String {
+        header(report) + problems(report) + components(report) + staleConstraints(report) + skew(report)
+            + releaseCandidates(report) + unused(report) + warnings(report)
+    }
+
+    // MARK: - Sections
+
+    /// The title, the verdict, where the report comes from and the summary table.
+    private func header(_ report: SkewReport) -> String {
         var out = "# Component skew report\n\n"
         out += "**\(report.verdict.status.rawValue.uppercased())** · \(Self.inline(report.verdict.text))\n\n"
         let projects = report.projects.map { "\($0.name) (\($0.kind.rawValue))" }
         out += "Generated \(report.generatedAt) from \(Self.inline(report.sources.joined(separator: ", ")))"
         out += projects.isEmpty ? " (no projects configured).\n\n" : " for \(Self.inline(projects.joined(separator: ", "))).\n\n"
-
         out += MarkdownTable(
             headers: ["finding", "count"], alignments: [.left, .right],
             rows: Display.summaryRows(report).map { [$0.label, String($0.count)] } + [["components", String(report.summary.components)]]
         ).render()
+        return out
+    }
 
-        if !report.problems.isEmpty {
-            out += "\n## Problems\n\n"
-            for problem in report.problems {
-                let first = problem.occurrences[0]
-                out += "- **\(problem.kind)** (\(Self.inline(first.scope))): \(Self.inline(first.message))\n"
-                for other in problem.occurrences.dropFirst() {
-                    out += "  - in \(Self.inline(other.scope)): \(Self.inline(other.message))\n"
-                }
+    private func problems(_ report: SkewReport) -> String {
+        guard !report.problems.isEmpty else { return "" }
+        var out = "\n## Problems\n\n"
+        for problem in report.problems {
+            let first = problem.occurrences[0]
+            out += "- **\(problem.kind)** (\(Self.inline(first.scope))): \(Self.inline(first.message))\n"
+            for other in problem.occurrences.dropFirst() {
+                out += "  - in \(Self.inline(other.scope)): \(Self.inline(other.message))\n"
             }
         }
+        return out
+    }
 
-        out += "\n## Components\n\n"
+    /// The state table; over `fullTableLimit` components, only those needing attention.
+    private func components(_ report: SkewReport) -> String {
+        var out = "\n## Components\n\n"
         var components = report.components
         if components.count > fullTableLimit {
             let attention = Display.needingAttention(report)
@@ -43,64 +56,69 @@ public struct MarkdownRenderer: ReportRenderer {
                 + "only those are listed (the HTML and JSON reports have every one).\n\n"
         }
         if !components.isEmpty { out += componentTable(report, components).render() }
+        return out
+    }
 
-        if !report.staleConstraints.isEmpty {
-            out += "\n## Stale constraints\n\nRequirements that exclude the newest release of a pod.\n\n"
-            var rows: [[String]] = []
-            for constraint in report.staleConstraints {
-                for (position, holder) in constraint.heldBackBy.enumerated() {
-                    rows.append([
-                        position == 0 ? constraint.pod : "", position == 0 ? constraint.newestRelease.description : "",
-                        holder.consumer.label, holder.consumer.requirement, Display.version(holder.highestAllowed),
-                        holder.consumer.scopes.joined(separator: ", "),
-                    ])
-                }
-            }
-            out += MarkdownTable(headers: ["pod", "newest", "held back by", "requirement", "allows up to", "in"], rows: rows).render()
-        }
-
-        if !report.skew.pins.isEmpty || !report.skew.ranges.isEmpty {
-            out += "\n## Skew\n\n"
-            if !report.skew.pins.isEmpty {
-                out += MarkdownTable(
-                    headers: ["pod"] + report.projects.map(Display.projectHeader),
-                    rows: report.skew.pins.map { skew in
-                        [skew.pod] + report.projects.map { project in
-                            Display.version(skew.pins.first { $0.project == project.name }?.version)
-                        }
-                    }
-                ).render()
-                if !report.skew.ranges.isEmpty { out += "\n" }
-            }
-            for range in report.skew.ranges {
-                out += "- **\(Self.inline(range.pod))**: \(Self.inline(Display.list(range.first.map(Display.consumer)))), "
-                    + "but \(Self.inline(Display.list(range.second.map(Display.consumer)))); no version satisfies both\n"
+    private func staleConstraints(_ report: SkewReport) -> String {
+        guard !report.staleConstraints.isEmpty else { return "" }
+        var rows: [[String]] = []
+        for constraint in report.staleConstraints {
+            for (position, holder) in constraint.heldBackBy.enumerated() {
+                rows.append([
+                    position == 0 ? constraint.pod : "", position == 0 ? constraint.newestRelease.description : "",
+                    holder.consumer.label, holder.consumer.requirement, Display.version(holder.highestAllowed),
+                    holder.consumer.scopes.joined(separator: ", "),
+                ])
             }
         }
+        return "\n## Stale constraints\n\nRequirements that exclude the newest release of a pod.\n\n"
+            + MarkdownTable(headers: ["pod", "newest", "held back by", "requirement", "allows up to", "in"], rows: rows).render()
+    }
 
-        let open = report.releaseCandidates.filter { $0.state != .released }
-        if !open.isEmpty {
-            out += "\n## Release candidates\n\n"
-            out += "Unreleased rcs; stale after \(report.staleRCDays) days.\n\n"
+    private func skew(_ report: SkewReport) -> String {
+        guard !report.skew.pins.isEmpty || !report.skew.ranges.isEmpty else { return "" }
+        var out = "\n## Skew\n\n"
+        if !report.skew.pins.isEmpty {
             out += MarkdownTable(
+                headers: ["pod"] + report.projects.map(Display.projectHeader),
+                rows: report.skew.pins.map { skew in
+                    [skew.pod] + report.projects.map { project in
+                        Display.version(skew.pins.first { $0.project == project.name }?.version)
+                    }
+                }
+            ).render()
+            if !report.skew.ranges.isEmpty { out += "\n" }
+        }
+        for range in report.skew.ranges {
+            out += "- **\(Self.inline(range.pod))**: \(Self.inline(Display.list(range.first.map(Display.consumer)))), "
+                + "but \(Self.inline(Display.list(range.second.map(Display.consumer)))); no version satisfies both\n"
+        }
+        return out
+    }
+
+    private func releaseCandidates(_ report: SkewReport) -> String {
+        let open = report.releaseCandidates.filter { $0.state != .released }
+        guard !open.isEmpty else { return "" }
+        return "\n## Release candidates\n\n"
+            + "Unreleased rcs; stale after \(report.staleRCDays) days.\n\n"
+            + MarkdownTable(
                 headers: ["pod", "rc", "age (days)", "state", "note"], alignments: [.left, .left, .right],
                 rows: open.map { [$0.pod, $0.version.description, Display.age($0), $0.state.rawValue, Display.candidateNote($0)] }
             ).render()
-        }
+    }
 
-        if !report.unused.isEmpty {
-            out += "\n## Unused components\n\nPublished, but reached by no main project.\n\n"
-            out += MarkdownTable(
+    private func unused(_ report: SkewReport) -> String {
+        guard !report.unused.isEmpty else { return "" }
+        return "\n## Unused components\n\nPublished, but reached by no main project.\n\n"
+            + MarkdownTable(
                 headers: ["pod", "layer", "newest"],
                 rows: report.unused.map { [$0.name, $0.layer ?? Display.none, Display.version($0.newestVersion)] }
             ).render()
-        }
+    }
 
-        if !report.warnings.isEmpty {
-            out += "\n## Warnings\n\n"
-            for warning in report.warnings { out += "- \(Self.inline(warning))\n" }
-        }
-        return out
+    private func warnings(_ report: SkewReport) -> String {
+        guard !report.warnings.isEmpty else { return "" }
+        return "\n## Warnings\n\n" + report.warnings.map { "- \(Self.inline($0))\n" }.joined()
     }
 
     private func componentTable(_ report: SkewReport, _ components: [ComponentState]) -> MarkdownTable {

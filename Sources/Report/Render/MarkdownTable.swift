@@ -1,3 +1,5 @@
+import TextFormat
+
 /// A GitHub-flavoured Markdown table whose columns line up in the raw text too: every cell
 /// is padded to its column's width, numbers are right-aligned.
 public struct MarkdownTable: Sendable {
@@ -25,21 +27,8 @@ public struct MarkdownTable: Sendable {
         let body = rows.map { row in
             (0..<headers.count).map { $0 < row.count ? Self.escape(row[$0]) : "" }
         }
-        var widths = header.map { max(3, $0.count) }
-        for row in body {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            let padded = cells.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return alignments[column] == .right ? padding + cell : cell + padding
-            }
-            return "| " + padded.joined(separator: " | ") + " |"
-        }
-        let rule = "| " + widths.enumerated().map { column, width in
-            alignments[column] == .right ? String(repeating: "-", count: width - 1) + ":" : String(repeating: "-", count: width)
-        }.joined(separator: " | ") + " |"
-        return ([line(header), rule] + body.map(line)).joined(separator: "\n") + "\n"
+        let layout = alignments.map { $0 == .right ? TextTable.Alignment.right : .left }
+        return TextTable([header] + body, alignments: layout).markdown()
     }
 
     /// A cell's text made safe for a table: `|` escaped, line breaks as spaces, and inline
