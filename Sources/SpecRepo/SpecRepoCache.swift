@@ -286,9 +286,22 @@ public struct SpecRepoCache: Sendable {
             let descriptor = open(leftover, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, !Self.ownerIsAlive(entry) else { continue }
             try? FileManager.default.removeItem(atPath: leftover)
         }
+    }
+
+    /// Whether the process named in a hidden folder's name (`.NAME.partial-<pid>-<n>`) still
+    /// runs: its folder is never a leftover, even in the instant before it takes the folder's
+    /// flock (the 8-publisher soak lost a clone to that race).
+    static func ownerIsAlive(_ entry: String) -> Bool {
+        for marker in [".partial-", ".removing-"] {
+            guard let range = entry.range(of: marker, options: .backwards) else { continue }
+            let digits = entry[range.upperBound...].prefix { $0.isNumber }
+            guard let pid = Int32(digits), pid > 0 else { return false }
+            return pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH
+        }
+        return false
     }
 
     /// Removes git lock files (`refs/heads/main.lock`, `packed-refs.lock`, `FETCH_HEAD.lock`,
