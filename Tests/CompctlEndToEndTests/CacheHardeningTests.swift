@@ -117,8 +117,13 @@ import Testing
         try gitCLI("init", "-q", "--bare", dead)
         let trash = world("home/repos/.gone.removing-999999-6789")
         try gitCLI("init", "-q", "--bare", trash)
-        // A clone in progress: its process holds the lock on the folder.
-        let live = ".acme.partial-\(getpid())-777"
+        // A clone in progress: its process (here a stand-in) runs and holds the lock on the folder.
+        let owner = Process()
+        owner.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        owner.arguments = ["30"]
+        try owner.run()
+        defer { if owner.isRunning { owner.terminate() } }
+        let live = ".acme.partial-\(owner.processIdentifier)-777"
         try FileManager.default.createDirectory(atPath: world("home/repos/" + live), withIntermediateDirectories: false)
         let held = try HeldFlock(world("home/repos/" + live))
 
@@ -126,7 +131,10 @@ import Testing
         #expect(updated.exitCode == 0, "\(updated)")
         #expect(try world.cacheEntries() == [live, "acme"])
 
+        // Its owner dies: the lock goes with it, and the folder is a leftover.
         held.release()
+        owner.terminate()
+        owner.waitUntilExit()
         let again = try world.compctl(["repo", "update", "acme"])
         #expect(again.exitCode == 0, "\(again)")
         #expect(try world.cacheEntries() == ["acme"])
@@ -223,5 +231,20 @@ import Testing
             if String(decoding: data, as: UTF8.self).contains(text) { found.append(relative) }
         }
         return found.sorted()
+    }
+}
+
+/// The 8-publisher soak lost a clone to another publisher's leftover sweep.
+@Suite struct CacheLeftoverRaceTests {
+    /// A brand-new clone folder whose process runs is kept even before it is locked.
+    @Test func anUnlockedFolderOfALiveProcessIsNotALeftover() throws {
+        let world = try GitWorld()
+        let bare = try world.specRepo(files: RepoCommandTests.specs)
+        #expect(try world.compctl(["repo", "add", "acme", bare]).exitCode == 0)
+        let young = ".acme.partial-\(getpid())-4242"
+        try FileManager.default.createDirectory(atPath: world("home/repos/" + young), withIntermediateDirectories: false)
+        let updated = try world.compctl(["repo", "update", "acme"])
+        #expect(updated.exitCode == 0, "\(updated)")
+        #expect(try world.cacheEntries() == [young, "acme"])
     }
 }
