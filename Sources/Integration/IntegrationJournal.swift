@@ -232,7 +232,8 @@ public struct JournalScope: Sendable {
     }
 
     /// Whether `path` is a scratch folder compctl's integrate made: directly in the temp
-    /// directory, named `compctl-integrate.*`, a real folder (or gone) owned by this user.
+    /// directory, named `compctl-integrate.<pid>.*` for a pid that is gone, a real folder (or
+    /// gone) owned by this user.
     public static func isOwnScratch(_ path: String) -> Bool {
         let temporary = realPath(NSTemporaryDirectory()) ?? (NSTemporaryDirectory() as NSString).standardizingPath
         let name = (path as NSString).lastPathComponent

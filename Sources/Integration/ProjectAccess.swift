@@ -21,10 +21,9 @@ public enum ScratchDirectory {
     public static func removeStale() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory) else { return }
         for name in names where name.hasPrefix(prefix) {
+            // `isOwnScratch` holds the whole rule, the pid in the name being gone included.
             let path = temporaryDirectory + "/" + name
-            let fields = name.dropFirst(prefix.count).split(separator: ".")
-            guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, pid != getpid(),
-                  kill(pid, 0) != 0, errno == ESRCH, JournalScope.isOwnScratch(path) else { continue }
+            guard JournalScope.isOwnScratch(path) else { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
     }

@@ -106,6 +106,17 @@ final class IntegrateWorld {
         return process
     }
 
+    /// Starts `integrate Foo=1.1.0`, waits until its compile check runs (the Podfile pinned,
+    /// the journal written) and kills it with SIGKILL; returns its pid.
+    func integrateKilledDuringTheCheck(environment: [String: String] = [:]) throws -> Int32 {
+        let marker = world("started")
+        let process = try start(["Foo=1.1.0", "--check-command", "touch '\(marker)'; exec sleep 30"], environment: environment)
+        try waitFor(marker)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
     /// Waits until `path` exists (the check has started), up to 30 s.
     func waitFor(_ path: String) throws {
         for _ in 0..<300 {
@@ -156,15 +167,11 @@ final class IntegrateWorld {
     func afterASigkillTheNextWriterRestores(next: [String]) throws {
         let fixture = try IntegrateWorld()
         let before = try fixture.snapshot()
-        let marker = fixture.world("started")
-        let process = try fixture.start(["Foo=1.1.0", "--check-command", "touch '\(marker)'; exec sleep 30"])
-        try fixture.waitFor(marker)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        let killed = try fixture.integrateKilledDuringTheCheck()
         #expect(try fixture.podfile().contains("'Foo', '1.1.0'"))
         let result = try fixture.world.compctl(next, in: fixture.world("app"))
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stderr.hasPrefix("an earlier integrate of Foo=1.1.0 (pid \(process.processIdentifier)) did not finish; restored "))
+        #expect(result.stderr.hasPrefix("an earlier integrate of Foo=1.1.0 (pid \(killed)) did not finish; restored "))
         #expect(try fixture.snapshot() == before)
     }
 

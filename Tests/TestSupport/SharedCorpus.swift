@@ -1,25 +1,12 @@
 import Foundation
 
-/// Where the shared real-world corpus is: `COMPCTL_CORPUS`, or `shared/corpus` beside the
-/// package root or beside a folder above it (a git worktree lives one level deeper than the
-/// main checkout). Tests reference it in place and never copy it into the project.
+/// The files of the shared real-world corpus (located by `TestPaths.corpus`).
 public enum SharedCorpus {
-    /// The package root, found from this file's location (`Tests/TestSupport/…`).
-    public static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root (`TestPaths.packageRoot`).
+    public static var packageRoot: URL { TestPaths.packageRoot }
 
-    public static var root: URL {
-        if let override = ProcessInfo.processInfo.environment["COMPCTL_CORPUS"] {
-            return URL(fileURLWithPath: override)
-        }
-        var folder = packageRoot
-        while folder.path != "/" {
-            let candidate = folder.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
+    /// The corpus folder (`TestPaths.corpus`).
+    public static var root: URL { TestPaths.corpus }
 
     /// Every regular file under `folder` (relative to `root` when not absolute), sorted by
     /// path so the order never depends on the file system.
