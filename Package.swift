@@ -115,14 +115,18 @@ let package = Package(
             dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
         ),
 
-        // Executing `compctl integrate` once the command planned it: the project's lock and
-        // scratch folders, the journal and the recovery of a killed run, pinning the Podfile and
-        // Package.swift, the compile check and its re-runs when the branch moved, publishing
-        // and landing (commit, push with re-applied pins), and the several-projects policies.
-        // Reports through a delegate; the compile check, the publisher and git are protocols.
+        // `compctl integrate` and `pin`: reading a Podfile into a resolution request, planning
+        // (candidate specs at their tags, staging, the graph checks' new problems), the pins of
+        // the Podfile and Package.swift, the project's lock and scratch folders, the journal and
+        // the recovery of a killed run, the compile check and its re-runs when the branch moved,
+        // publishing and landing (commit, push with re-applied pins), and the several-projects
+        // policies. Reports through a delegate; the compile check, the publisher, git and the
+        // spec repos are protocols.
         .target(
             name: "Integration",
-            dependencies: ["CompileCheck", "FileIO", "Git", "Manifest", "Podspec", "SpecRepo"]
+            dependencies: [
+                "CompileCheck", "Config", "FileIO", "Git", "Graph", "Manifest", "Podspec", "SpecRepo", "Versioning",
+            ]
         ),
 
         // Test helpers, once for every test target: a process runner, temporary directories,
@@ -158,7 +162,7 @@ let package = Package(
         // The integrate flow with a fake compile check and publisher over real temp git repos.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Integration", "CompileCheck", "Git", "Podspec", "SpecRepo", "TestSupport"]
+            dependencies: ["Integration", "CompileCheck", "Config", "Git", "Graph", "Podspec", "SpecRepo", "TestSupport"]
         ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.

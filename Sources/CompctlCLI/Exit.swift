@@ -1,4 +1,6 @@
 import ArgumentParser
+import CompileCheck
+import Integration
 
 /// compctl's exit codes, the contract that scripts rely on (DESIGN.md).
 enum Exit {
@@ -10,8 +12,9 @@ enum Exit {
     static let usage = ExitCode(64)
 }
 
-/// Runs `body`, turning any error it throws into an `error:` line and exit code 1.
-/// Errors that already are an `ExitCode` or a usage error pass through unchanged.
+/// Runs `body`, turning any error it throws into an `error:` line (an `IntegrationError`
+/// into its error and note lines) and exit code 1. Errors that already are an `ExitCode`
+/// or a usage error pass through unchanged.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
@@ -19,8 +22,32 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         throw error
     } catch let error as ValidationError {
         throw error
+    } catch let error as IntegrationError {
+        error.errors.forEach(Console.error)
+        error.notes.forEach { Console.note($0) }
+        throw Exit.failure
     } catch {
         Console.error(String(describing: error))
+        throw Exit.failure
+    }
+}
+
+/// Runs an integrate's `body`, printing an `IntegrationError`'s lines (errors, then notes)
+/// and other errors as `error:` lines, with exit code 1. A compile check that cannot start
+/// is left to ArgumentParser, as before.
+func reportingIntegrationErrors<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as IntegrationError {
+        error.errors.forEach(Console.error)
+        error.notes.forEach { Console.note($0) }
+        throw Exit.failure
+    } catch let error as CompileCheckError {
+        throw error
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        Console.error("\(error)")
         throw Exit.failure
     }
 }

@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import Config
 import Graph
+import Integration
 import SpecRepo
 
 extension GraphFormat: ExpressibleByArgument {}
@@ -81,7 +82,7 @@ struct GraphCommand: ParsableCommand {
             return (configuration, try SpecSources(configuration: configuration).sources(sourceOptions.sources))
         }
         let inputs = try podfile.map { path in
-            try reportingErrors { try PodfileInputs(path: path, sources: sources) }
+            try reportingErrors { try PodfileInputs.read(path: path, sources: sources) }
         }
         inputs?.warnings.forEach(Console.warning)
 
@@ -92,15 +93,15 @@ struct GraphCommand: ParsableCommand {
             let resolution = try inputs.resolve(against: catalog, sources: sources)
             graph = resolution.graph
             warnings = resolution.warnings
-            ResolutionReport.printUnmanaged(resolution.unmanaged)
+            ResolutionWarnings.printUnmanaged(resolution.unmanaged)
         } else {
             (graph, warnings) = try reportingErrors { try catalog.newestReleaseGraph() }
         }
-        ResolutionReport.printWarnings(warnings, inputs: inputs, sources: sources)
+        ResolutionWarnings.printWarnings(warnings, inputs: inputs, sources: sources)
 
         let problems = check
             ? try reportingErrors {
-                try GraphChecker(catalog: catalog, layers: Self.layerRules(configuration), interfaceSuffix: Self.interfaceSuffix(configuration))
+                try GraphChecker(catalog: catalog, configuration: configuration)
                     .problems(in: graph)
             }
             : nil
@@ -155,19 +156,5 @@ struct GraphCommand: ParsableCommand {
         let count = "\(graph.nodes.count) pod\(graph.nodes.count == 1 ? "" : "s")"
         if let inputs { return "the resolved graph of \(inputs.path) (\(count))" }
         return "the newest releases of \(count)"
-    }
-
-    /// The layers of `compctl.yml`, lowest first, for the layer check.
-    static func layerRules(_ configuration: Configuration) -> [LayerRule] {
-        configuration.layers.map { layer in
-            LayerRule(name: layer.name, allowSameLayer: layer.allowSameLayer) { pod in
-                configuration.layer(of: pod)?.name == layer.name
-            }
-        }
-    }
-
-    /// The interface pods' suffix when the interface rule is on.
-    static func interfaceSuffix(_ configuration: Configuration) -> String? {
-        configuration.interfaceRule.enabled ? configuration.interfaceRule.suffix : nil
     }
 }

@@ -71,7 +71,7 @@ struct OutdatedCommand: ParsableCommand {
             targets = [("Podfile", podfile)]
         } else {
             targets = configuration.projects.compactMap { project in
-                project.podfile.map { (project.name, PodfileInputs.relativeToCurrentDirectory(configuration.resolve(path: $0))) }
+                project.podfile.map { (project.name, DisplayPath.relative(configuration.resolve(path: $0))) }
             }
             if targets.isEmpty { targets = [("Podfile", "Podfile")] }
         }
@@ -79,7 +79,7 @@ struct OutdatedCommand: ParsableCommand {
         for (name, path) in targets {
             let (parsed, lock) = try reportingErrors { () throws -> (Podfile, PodfileLock?) in
                 try PodfileInputs.requireFile(path)
-                if let warning = UnfinishedIntegrate.warning(root: PinCommand.projectRoot(of: path)) { Console.warning(warning) }
+                if let warning = UnfinishedIntegrate.warning(root: ProjectFiles.root(ofPodfile: path)) { Console.warning(warning) }
                 let lockPath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("Podfile.lock").path
                 let lock = FileManager.default.fileExists(atPath: lockPath) ? try PodfileLock(contentsOf: lockPath) : nil
                 return (try Podfile(contentsOf: path), lock)

@@ -51,58 +51,6 @@ struct PinArgumentError: Error, CustomStringConvertible {
     }
 }
 
-/// Checks pins against the spec repos and the Podfile, and resolves with them applied: the
-/// part `pin` and `integrate` share.
-enum PinPlanner {
-    /// Every problem with `pins` before anything is written: a pod in no spec repo, a
-    /// version no spec repo has. Empty when all is well. Throws when a spec repo cannot tell.
-    static func versionProblems(_ pins: [PinArgument], catalog: PodCatalog) throws -> [String] {
-        try pins.compactMap { pin in
-            let versions = try catalog.versions(of: pin.root)
-            if versions.isEmpty {
-                let names = catalog.sourceNames.joined(separator: ", ")
-                return "unknown component `\(pin.root)`: no spec repo (\(names)) has it; check the name or publish it first"
-            }
-            guard let wanted = try? Version(pin.version), versions.contains(wanted) else {
-                let known = versions.sorted(by: >).prefix(5).map(\.description).joined(separator: ", ")
-                return "`\(pin.root)` has no version \(pin.version) in the spec repos (newest: \(known)); "
-                    + "publish it first, or pick a published version"
-            }
-            return nil
-        }
-    }
-
-    /// `request` with each pinned pod's requirements replaced by its exact version, and a
-    /// requirement added for a pod the Podfile does not name (`--add-to`).
-    static func applying(_ pins: [PinArgument], to request: ResolveRequest, addTo: String?) -> ResolveRequest {
-        var request = request
-        var seen: Set<String> = []
-        for index in request.requirements.indices {
-            let root = request.requirements[index].name.split(separator: "/").first.map(String.init) ?? ""
-            if let pin = pins.first(where: { $0.root == root }) {
-                request.requirements[index].requirements = [pin.version]
-                seen.insert(root)
-            }
-        }
-        for pin in pins where !seen.contains(pin.root) {
-            request.requirements.append(RootRequirement(
-                name: pin.root, requirements: [pin.version],
-                declaredBy: addTo.map { "target '\($0)'" } ?? "the Podfile"))
-        }
-        return request
-    }
-
-    /// The edit that pins `pins` in the Podfile's bytes; the editor's problems (an external
-    /// source, a pod the Podfile does not name, a line it cannot edit) are thrown together.
-    static func edit(_ pins: [PinArgument], podfile path: String, addTo: String?) throws -> ManifestEdit {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ManifestError.unreadable(path: path, reason: "no such file, or it is not readable")
-        }
-        return try PodfileEditor.pin(
-            pins.map { PodPin(name: $0.name, version: $0.version, addTo: addTo) }, in: [UInt8](data), path: path)
-    }
-}
-
 /// `compctl pin NAME=VERSION…`: pins pods exactly in the Podfile (also a rollback), after
 /// checking that the Podfile still resolves with the pins.
 struct PinCommand: ParsableCommand {
@@ -165,7 +113,8 @@ struct PinCommand: ParsableCommand {
                 try PodfileInputs.requireFile(path)
                 let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
                 access = try ProjectAccess(
-                    scope: IntegrateCommand.scope(root: Self.projectRoot(of: absolute), podfile: absolute, configuration: configuration),
+                    scope: IntegrationPlanner.scope(root: ProjectFiles.root(ofPodfile: absolute), podfile: absolute,
+                                                    configuration: configuration),
                     timeout: .seconds(lockTimeout), delegate: ConsoleIntegrationDelegate())
             }
         }
@@ -176,14 +125,14 @@ struct PinCommand: ParsableCommand {
         inputs.warnings.forEach(Console.warning)
         let catalog = PodCatalog(providers: sources.map(\.repository))
 
-        var wanted = pins
+        var wanted = pins.map(\.pin)
         if all {
             let resolution = try inputs.resolve(against: catalog, sources: sources)
             let versions = Dictionary(resolution.pods.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
             let unmanaged = Set(resolution.unmanaged.map(\.name))
             wanted = inputs.podfile.pinnableRootNames.compactMap { name in
                 guard !unmanaged.contains(name), let version = versions[name] else { return nil }
-                return PinArgument(name: name, version: version.description)
+                return ComponentPin(name: name, version: version.description)
             }
         } else {
             let problems = try reportingErrors { try PinPlanner.versionProblems(wanted, catalog: catalog) }
@@ -199,7 +148,7 @@ struct PinCommand: ParsableCommand {
 
         // The project's Package.swift follows the Podfile: both are edited before either is
         // written, and the Podfile goes back if the second write fails.
-        let root = Self.projectRoot(of: inputs.path)
+        let root = ProjectFiles.root(ofPodfile: inputs.path)
         let podfileTarget = try reportingErrors { try ProjectFiles.writable(inputs.path, root: root) }
         let manifestPath = try reportingErrors {
             try PackageSwiftPins.manifest(for: inputs.path, configuration: configuration).map { try ProjectFiles.writable($0, root: root) }
@@ -235,13 +184,8 @@ struct PinCommand: ParsableCommand {
         let verb = dryRun ? "would pin" : "pinned"
         Console.note(changed
             ? "\(verb) \(wanted.count) pod\(wanted.count == 1 ? "" : "s") in \(inputs.path)"
-                + (manifestChanged ? " and \(PodfileInputs.relativeToCurrentDirectory(manifestPath ?? ""))" : "")
+                + (manifestChanged ? " and \(DisplayPath.relative(manifestPath ?? ""))" : "")
             : "\(inputs.path) already pins \(wanted.count == 1 ? "this version" : "these versions"); nothing to change")
-    }
-
-    /// The main project's root for a Podfile: the directory holding it.
-    static func projectRoot(of podfile: String) -> String {
-        URL(fileURLWithPath: podfile).standardizedFileURL.deletingLastPathComponent().path
     }
 }
 

@@ -9,6 +9,7 @@ import Config
 import FileIO
 import Foundation
 import Graph
+import Integration
 import Report
 import SpecRepo
 import Versioning
@@ -132,7 +133,7 @@ struct ReportSkewCommand: ParsableCommand {
         let (input, sources) = try reportingErrors { try gatherInput() }
         let report = try reportingErrors { try ReportBuilder(input: input).build() }
         // Junk is found while the repos are read, which building the report has done.
-        ResolutionReport.printJunk(of: sources)
+        ResolutionWarnings.printJunk(of: sources)
 
         let text: String
         switch outputFormat {
@@ -175,7 +176,7 @@ struct ReportSkewCommand: ParsableCommand {
                 continue
             }
             do {
-                let inputs = try PodfileInputs(path: configuration.resolve(path: podfile), sources: sources)
+                let inputs = try PodfileInputs.read(path: configuration.resolve(path: podfile), sources: sources)
                 warnings += inputs.warnings
                 projects.append(ProjectInput(name: project.name, kind: kind, podfile: podfile, request: inputs.request))
             } catch {
@@ -195,7 +196,7 @@ struct ReportSkewCommand: ParsableCommand {
         warnings.forEach(Console.warning)
         let input = ReportInput(
             providers: sources.map(\.repository), projects: projects,
-            layers: GraphCommand.layerRules(configuration), interfaceSuffix: GraphCommand.interfaceSuffix(configuration),
+            layers: GraphChecker.layerRules(of: configuration), interfaceSuffix: GraphChecker.interfaceSuffix(of: configuration),
             staleRCDays: staleRCDays ?? configuration.staleRCDays,
             publishDates: FirstPublishDate(dates),
             now: now.flatMap(Self.date) ?? Date(), failOn: try categories(), warnings: warnings)

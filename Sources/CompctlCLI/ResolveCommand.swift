@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import Graph
+import Integration
 import TextFormat
 
 /// `compctl resolve [--podfile PATH] [--source SOURCE…] [--json]`: the version of every pod
@@ -48,12 +49,12 @@ struct ResolveCommand: ParsableCommand {
         let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in
             if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
         }
-        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
+        ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         if json {
             try JSONOutput.print(ResolveDocument(resolution))
             return
         }
-        ResolutionReport.printUnmanaged(resolution.unmanaged)
+        ResolutionWarnings.printUnmanaged(resolution.unmanaged)
         // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
         if isatty(STDOUT_FILENO) == 1 {
             Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())

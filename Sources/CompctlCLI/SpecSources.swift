@@ -1,11 +1,12 @@
 import Config
 import Foundation
 import Git
+import Integration
 import SpecRepo
 
 /// Everything a command needs to turn SOURCE arguments into spec repos: the configuration,
 /// the cache under `$COMPCTL_HOME` and a progress line for clones and fetches.
-struct SpecSources {
+struct SpecSources: SpecSourceReading {
     let configuration: Configuration
     let locator: SourceLocator
     let reporter: TransferReporter
@@ -31,6 +32,11 @@ struct SpecSources {
     }
 
     var cache: SpecRepoCache { locator.cache }
+
+    /// The name and URL that publishing into `source` pushes to.
+    func publishTarget(_ source: String) throws -> (name: String, url: String) {
+        try locator.publishTarget(source)
+    }
 
     /// Opens `source`, ending any progress line afterwards.
     func open(_ source: String, depth: ListingDepth = .versionDirectories) throws -> OpenedSource {

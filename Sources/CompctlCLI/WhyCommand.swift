@@ -1,5 +1,6 @@
 import ArgumentParser
 import Graph
+import Integration
 
 /// `compctl why NAME [--podfile PATH] [--source SOURCE…] [--json]`: every path from the main
 /// project's targets to a pod.
@@ -45,7 +46,7 @@ struct WhyCommand: ParsableCommand {
         inputs.warnings.forEach(Console.warning)
 
         let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources)
-        ResolutionReport.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
+        ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         let pod = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
         let why = try reportingErrors {
             do {

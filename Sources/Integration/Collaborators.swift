@@ -154,3 +154,16 @@ extension Repository {
         return id
     }
 }
+
+/// Opens spec repos by SOURCE for planning. `SourceLocator` is the real one; the command
+/// passes its own, which also ends the clone and fetch progress line.
+public protocol SpecSourceReading {
+    /// The name and URL that publishing into `source` pushes to.
+    func publishTarget(_ source: String) throws -> (name: String, url: String)
+    /// Opens `source`, listed to `depth`.
+    func open(_ source: String, depth: ListingDepth) throws -> OpenedSource
+    /// The spec repos `arguments` name, in order.
+    func sources(_ arguments: [String], depth: ListingDepth) throws -> [SpecRepoSource]
+}
+
+extension SourceLocator: SpecSourceReading {}

@@ -136,48 +136,6 @@ public struct IntegrationJournal: Codable, Sendable {
     }
 }
 
-/// A journal that stops a command, or that recovery will not act on.
-public enum JournalError: Error, CustomStringConvertible {
-    case unreadable(String)
-    case tracked(String)
-    case notARegularFile(String)
-    case foreignFile(journal: String, entry: String, allowed: [String])
-    case outsideProject(journal: String, entry: String, root: String)
-    case foreignScratch(journal: String, entry: String)
-    case foreignRemote(journal: String, url: String)
-    case badPin(journal: String, pin: String)
-    case cannotAskRemote(journal: String, url: String, reason: String)
-
-    public var description: String {
-        let untouched = "compctl touched nothing"
-        switch self {
-        case let .unreadable(path):
-            return "\(path) is not an integrate journal compctl can read; \(untouched): restore the project's files from git and delete it"
-        case let .tracked(path):
-            return "\(path) is tracked by git, so it came from a commit, not from a compctl run; \(untouched): "
-                + "remove it with `git rm --cached \(path)` and commit"
-        case let .notARegularFile(path):
-            return "\(path) is not a regular file (a symlink or a folder); \(untouched): delete it if you did not make it"
-        case let .foreignFile(journal, entry, allowed):
-            return "\(journal): names \(entry), which is not a file an integrate of this project writes "
-                + "(\(allowed.joined(separator: ", "))); \(untouched): delete the journal if you did not write it"
-        case let .outsideProject(journal, entry, root):
-            return "\(journal): \(entry) resolves outside the project \(root) (through a symlink); \(untouched): "
-                + "delete the journal, or make the file a regular file inside the project"
-        case let .foreignScratch(journal, entry):
-            return "\(journal): the staged folder \(entry) is not a compctl-integrate.* folder of yours in the temp directory; "
-                + "\(untouched): delete the journal if you did not write it"
-        case let .foreignRemote(journal, url):
-            return "\(journal): the spec repo \(url) is none of compctl.yml's spec repos; \(untouched): "
-                + "delete the journal if you did not write it"
-        case let .badPin(journal, pin):
-            return "\(journal): `\(pin)` is not a NAME=VERSION pin; \(untouched): delete the journal if you did not write it"
-        case let .cannotAskRemote(journal, url, reason):
-            return "\(journal): a killed integrate was pushing specs to \(url), and compctl cannot ask it whether they landed "
-                + "(\(reason)); nothing was changed: run again when the spec repo is reachable"
-        }
-    }
-}
 
 /// What recovery may touch for one project: the files an integrate of it writes, the spec
 /// repos it may have pushed to. Built from the command's own inputs (the Podfile it was
@@ -209,25 +167,25 @@ public struct JournalScope: Sendable {
         for file in journal.files {
             let absolute = IntegrationJournal.absolute(file.path, root: root)
             guard files.contains(absolute) else {
-                throw JournalError.foreignFile(journal: journalPath, entry: file.path,
+                throw IntegrationError.foreignFile(journal: journalPath, entry: file.path,
                                                allowed: files.map { IntegrationJournal.relative($0, to: root) })
             }
             // Neither the file nor a folder on its way may lead out of the project.
             let parent = (absolute as NSString).deletingLastPathComponent
             let resolved = realPath(absolute) ?? realPath(parent).map { $0 + "/" + (absolute as NSString).lastPathComponent }
             guard let resolved, resolved == rootReal || resolved.hasPrefix(rootReal + "/") else {
-                throw JournalError.outsideProject(journal: journalPath, entry: file.path, root: root)
+                throw IntegrationError.outsideProject(journal: journalPath, entry: file.path, root: root)
             }
         }
         if let staged = journal.stagedDirectory, !Self.isOwnScratch(staged) {
-            throw JournalError.foreignScratch(journal: journalPath, entry: staged)
+            throw IntegrationError.foreignScratch(journal: journalPath, entry: staged)
         }
         if let publishing = journal.publishing,
            !remotes.contains(where: { SpecRepoURL.same($0, publishing.url) }) {
-            throw JournalError.foreignRemote(journal: journalPath, url: Git.redact(publishing.url))
+            throw IntegrationError.foreignRemote(journal: journalPath, url: Git.redact(publishing.url))
         }
         for pin in journal.pins where ComponentPin(text: pin) == nil {
-            throw JournalError.badPin(journal: journalPath, pin: pin)
+            throw IntegrationError.badPin(journal: journalPath, pin: pin)
         }
     }
 

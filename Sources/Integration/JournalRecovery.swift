@@ -1,3 +1,4 @@
+import Config
 import FileIO
 import Foundation
 import Git
@@ -39,7 +40,7 @@ public struct JournalRecovery {
             ScratchDirectory.removeStale()
             return
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw JournalError.notARegularFile(shown) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw IntegrationError.journalNotARegularFile(shown) }
         let project = try? Repository.open(at: root, searchingParents: true)
         let journal = try trustedJournal(at: path, shown: shown, project: project)
         let earlier = "an earlier integrate of \(journal.pins.joined(separator: " ")) (pid \(journal.pid))"
@@ -68,12 +69,12 @@ public struct JournalRecovery {
             if (try? project.isTracked(IntegrationJournal.relative(path, to: String(work.dropLast())))) == true
                 || (try? project.isTracked(folder)) == true
                 || FileManager.default.fileExists(atPath: IntegrationJournal.directory(in: scope.root) + "/.git") {
-                throw JournalError.tracked(shown)
+                throw IntegrationError.trackedJournal(shown)
             }
         }
         guard let data = FileManager.default.contents(atPath: path),
               let journal = try? JSONDecoder().decode(IntegrationJournal.self, from: data) else {
-            throw JournalError.unreadable(shown)
+            throw IntegrationError.unreadableJournal(shown)
         }
         try scope.validate(journal, at: shown)
         return journal
@@ -91,7 +92,7 @@ public struct JournalRecovery {
         do {
             return try askRemote(publishing) ? .published : .checking
         } catch {
-            throw JournalError.cannotAskRemote(journal: shown, url: Git.redact(publishing.url), reason: "\(error)")
+            throw IntegrationError.cannotAskRemote(journal: shown, url: Git.redact(publishing.url), reason: "\(error)")
         }
     }
 
@@ -167,5 +168,22 @@ public struct JournalRecovery {
             if (try? repository.isAncestor(id, of: tip)) == true { return true }
         }
         return false
+    }
+}
+
+extension IntegrationPlanner {
+    /// `integrate --recover` for the project whose Podfile is `podfile`: takes its lock,
+    /// which recovers a journal a killed integrate left, and lets it go. Returns whether
+    /// there was a journal to recover.
+    public static func recover(podfile: String, configuration: Configuration, timeout: Duration,
+                               delegate: any IntegrationDelegate) throws -> Bool {
+        try PodfileInputs.requireFile(podfile)
+        let absolute = URL(fileURLWithPath: podfile).standardizedFileURL.path
+        let root = ProjectFiles.root(ofPodfile: absolute)
+        let hadJournal = FileManager.default.fileExists(atPath: IntegrationJournal.path(in: root))
+        let access = try ProjectAccess(scope: scope(root: root, podfile: absolute, configuration: configuration),
+                                       timeout: timeout, delegate: delegate)
+        access.release()
+        return hadJournal
     }
 }

@@ -95,34 +95,24 @@ public enum ProjectFiles {
     /// `realpath(3)`: `path` with every symlink resolved, or `nil` when it does not exist.
     public static func realPath(_ path: String) -> String? { Integration.realPath(path) }
 
+    /// The main project's root for a Podfile: the directory holding it.
+    public static func root(ofPodfile podfile: String) -> String {
+        URL(fileURLWithPath: podfile).standardizedFileURL.deletingLastPathComponent().path
+    }
+
     /// The path to write for the manifest at `path`: the file itself, or, when it is a
     /// symlink, the file it points to (so the link stays a link), which must lie inside the
     /// project `root`; a link out of the project is refused.
-    public static func writable(_ path: String, root: String) throws -> String {
+    public static func writable(_ path: String, root: String) throws(IntegrationError) -> String {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
-        guard let target = realPath(path) else { throw ProjectFileError.danglingLink(path) }
+        guard let target = realPath(path) else { throw IntegrationError.danglingLink(path) }
         let rootReal = realPath(root) ?? root
-        guard target.hasPrefix(rootReal + "/") else { throw ProjectFileError.linkOutOfProject(path, target: target, root: root) }
+        guard target.hasPrefix(rootReal + "/") else { throw IntegrationError.linkOutOfProject(path, target: target, root: root) }
         return target
     }
 }
 
-/// A manifest compctl will not write.
-public enum ProjectFileError: Error, CustomStringConvertible {
-    case danglingLink(String)
-    case linkOutOfProject(String, target: String, root: String)
-
-    public var description: String {
-        switch self {
-        case let .danglingLink(path):
-            return "\(path) is a symlink to a file that does not exist; fix the link or pass the real file"
-        case let .linkOutOfProject(path, target, root):
-            return "\(path) is a symlink to \(target), outside the project \(root); compctl writes only inside the project: "
-                + "pass --podfile \(target) to work on that project"
-        }
-    }
-}
 
 /// Paths as messages show them.
 public enum DisplayPath {

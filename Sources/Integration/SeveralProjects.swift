@@ -133,3 +133,15 @@ extension Integrator {
         }
     }
 }
+
+extension IntegrationPlanner {
+    /// Refuses main projects whose Podfiles share a directory: each project's journal and
+    /// lock live in its Podfile's directory, so two projects there would share them.
+    /// `projects` are the projects' names with their Podfiles' paths.
+    public static func requireOwnDirectories(_ projects: [(name: String, podfile: String)]) throws {
+        let roots = projects.map { ProjectFiles.root(ofPodfile: $0.podfile) }
+        guard let shared = roots.first(where: { root in roots.filter { $0 == root }.count > 1 }) else { return }
+        let names = zip(projects, roots).filter { $0.1 == shared }.map(\.0.name)
+        throw IntegrationError.sharedProjectDirectory(projects: names, directory: shared)
+    }
+}

@@ -55,7 +55,7 @@ import TestSupport
         #expect {
             _ = try recover(project) { _ in throw TestSupportError("connection refused") }
         } throws: { error in
-            guard case let .cannotAskRemote(journal, url, reason)? = error as? JournalError else { return false }
+            guard case let .cannotAskRemote(journal, url, reason)? = error as? IntegrationError else { return false }
             return journal.hasSuffix(".compctl/integrate.journal") && url == "/nonexistent/specs.git" && reason == "connection refused"
         }
         #expect(project.podfileText == pinned)

@@ -1,5 +1,4 @@
 import Config
-import FileIO
 import Foundation
 import Manifest
 import SpecRepo
@@ -8,10 +7,10 @@ import Versioning
 /// The Package.swift side of `pin` and `integrate`: a project's `package_swift` gets
 /// `exact: "x.y.z"` for each pinned component whose spec's `source.git` is one of its
 /// `.package(url:)` entries.
-enum PackageSwiftPins {
+public enum PackageSwiftPins {
     /// The `package_swift` of the compctl.yml project whose Podfile is `podfilePath`, if it
     /// names one and the file exists.
-    static func manifest(for podfilePath: String, configuration: Configuration) -> String? {
+    public static func manifest(for podfilePath: String, configuration: Configuration) -> String? {
         let wanted = URL(fileURLWithPath: podfilePath).standardizedFileURL.path
         let project = configuration.projects.first { project in
             project.podfile.map { URL(fileURLWithPath: configuration.resolve(path: $0)).standardizedFileURL.path == wanted } ?? false
@@ -23,7 +22,7 @@ enum PackageSwiftPins {
 
     /// The package pins for `pins`: each component's `source.git` (from the first source
     /// holding that version) when the manifest bytes have a `.package(url:)` for it.
-    static func packagePins(_ pins: [PinArgument], manifest bytes: [UInt8], path: String,
+    public static func packagePins(_ pins: [ComponentPin], manifest bytes: [UInt8], path: String,
                             sources: [SpecRepoSource]) throws -> [PackagePin] {
         let manifest = try PackageManifest(parsing: bytes, path: path)
         var urls: Set<String> = []
@@ -41,7 +40,7 @@ enum PackageSwiftPins {
     }
 
     /// The manifest's bytes with `pins` applied (the same bytes when nothing matches).
-    static func pinned(_ pins: [PinArgument], manifest bytes: [UInt8], path: String,
+    public static func pinned(_ pins: [ComponentPin], manifest bytes: [UInt8], path: String,
                        sources: [SpecRepoSource]) throws -> [UInt8] {
         let packagePins = try packagePins(pins, manifest: bytes, path: path, sources: sources)
         if packagePins.isEmpty { return bytes }
