@@ -1,55 +1,11 @@
 import ArgumentParser
 import Config
-import FileIO
 import Foundation
 import Graph
 import Integration
 import Manifest
 import Podspec
 import Versioning
-
-/// One `NAME=VERSION` argument of `pin` and `integrate`: ArgumentParser's side of the
-/// Integration library's `ComponentPin`.
-struct PinArgument: ExpressibleByArgument, Equatable {
-    var name: String
-    var version: String
-
-    init?(argument: String) {
-        guard let pin = try? Self.parse(argument) else { return nil }
-        self = pin
-    }
-
-    /// The argument's pod and version, or why they cannot be a pod's name (`Foo` or
-    /// `Foo/Core`) and version (`PodName`): the command's `transform`, so that the usage
-    /// error says what is wrong.
-    @Sendable static func parse(_ argument: String) throws -> PinArgument {
-        do {
-            let pin = try ComponentPin.parse(argument)
-            return PinArgument(name: pin.name, version: pin.version)
-        } catch {
-            throw PinArgumentError(error.description)
-        }
-    }
-
-    init(name: String, version: String) {
-        self.name = name
-        self.version = version
-    }
-
-    /// The library's pin.
-    var pin: ComponentPin { ComponentPin(name: name, version: version) }
-    var root: String { pin.root }
-    var text: String { pin.text }
-}
-
-/// Why a `NAME=VERSION` argument was refused; ArgumentParser shows it after the value.
-struct PinArgumentError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
 
 /// `compctl pin NAME=VERSION…`: pins pods exactly in the Podfile (also a rollback), after
 /// checking that the Podfile still resolves with the pins.
@@ -146,45 +102,22 @@ struct PinCommand: ParsableCommand {
         pinned.request = PinPlanner.applying(wanted, to: inputs.request, addTo: addTo)
         _ = try pinned.resolve(against: catalog, sources: sources)
 
-        // The project's Package.swift follows the Podfile: both are edited before either is
-        // written, and the Podfile goes back if the second write fails.
-        let root = ProjectFiles.root(ofPodfile: inputs.path)
-        let podfileTarget = try reportingErrors { try ProjectFiles.writable(inputs.path, root: root) }
-        let manifestPath = try reportingErrors {
-            try PackageSwiftPins.manifest(for: inputs.path, configuration: configuration).map { try ProjectFiles.writable($0, root: root) }
+        // The project's Package.swift follows the Podfile: both are edited before either is written.
+        let change = try reportingErrors {
+            try ProjectPins(podfile: inputs.path, edit: edit, pins: wanted, configuration: configuration, sources: sources)
         }
-        let manifestOriginal = manifestPath.flatMap { FileManager.default.contents(atPath: $0) }.map { [UInt8]($0) }
-        let manifestPinned = try reportingErrors { () throws -> [UInt8]? in
-            guard let manifestPath, let manifestOriginal else { return nil }
-            return try PackageSwiftPins.pinned(wanted, manifest: manifestOriginal, path: manifestPath, sources: sources)
-        }
-        let original = FileManager.default.contents(atPath: inputs.path).map { [UInt8]($0) }
-        let manifestChanged = manifestPinned != nil && manifestPinned != manifestOriginal
-        let changed = edit.bytes != original || manifestChanged
-        if changed && !dryRun {
-            try reportingErrors {
-                if edit.bytes != original { try AtomicFile.write(Data(edit.bytes), to: podfileTarget) }
-                if manifestChanged, let manifestPath, let manifestPinned {
-                    do {
-                        try AtomicFile.write(Data(manifestPinned), to: manifestPath)
-                    } catch {
-                        if let original { try? AtomicFile.write(Data(original), to: podfileTarget) }
-                        throw error
-                    }
-                }
-            }
-        }
+        if change.changed && !dryRun { try reportingErrors { try change.write() } }
         if json {
             try JSONOutput.print(PinDocument(
                 podfile: inputs.path, pins: Dictionary(wanted.map { ($0.name, $0.version) }, uniquingKeysWith: { a, _ in a }),
-                changed: changed, dryRun: dryRun))
+                changed: change.changed, dryRun: dryRun))
             return
         }
         Console.outRaw(wanted.map { "\($0.name)\t\($0.version)\n" }.joined())
         let verb = dryRun ? "would pin" : "pinned"
-        Console.note(changed
+        Console.note(change.changed
             ? "\(verb) \(wanted.count) pod\(wanted.count == 1 ? "" : "s") in \(inputs.path)"
-                + (manifestChanged ? " and \(DisplayPath.relative(manifestPath ?? ""))" : "")
+                + (change.manifestChanged ? " and \(DisplayPath.relative(change.manifest ?? ""))" : "")
             : "\(inputs.path) already pins \(wanted.count == 1 ? "this version" : "these versions"); nothing to change")
     }
 }

@@ -8,25 +8,33 @@ import Git
 import SpecRepo
 
 /// Shows clone and fetch progress on one line of stderr, only when stderr is a terminal.
-/// libgit2 reports progress on the thread that runs the clone or fetch, one operation at a
-/// time, so the state here is never touched by two threads at once.
+/// Transfers may report from any thread (libgit2 calls back on the thread running the
+/// clone or fetch), so the state is only touched under `lock`.
 final class TransferReporter: @unchecked Sendable {
     private let line = ProgressLine()
     private let isTerminal = isatty(STDERR_FILENO) == 1
+    private let lock = NSLock()
     private var activity: CacheActivity?
     private var last: TransferProgress?
 
     func report(_ activity: CacheActivity, _ progress: TransferProgress) {
         guard isTerminal else { return }
-        if let current = self.activity, current != activity { finish() }
-        self.activity = activity
-        last = progress
-        line.update(Self.text(activity, progress, done: false))
+        lock.withLock {
+            if let current = self.activity, current != activity { finishLocked() }
+            self.activity = activity
+            last = progress
+            line.update(Self.text(activity, progress, done: false))
+        }
     }
 
     /// Ends the line with a summary, if a transfer was shown.
     func finish() {
-        guard isTerminal, let activity, let last else { return }
+        guard isTerminal else { return }
+        lock.withLock { finishLocked() }
+    }
+
+    private func finishLocked() {
+        guard let activity, let last else { return }
         line.finish(Self.text(activity, last, done: true))
         self.activity = nil
         self.last = nil
