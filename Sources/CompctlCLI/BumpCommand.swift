@@ -61,6 +61,15 @@ struct BumpCommand: ParsableCommand {
 
     private var kind: BumpKind { bump.kind }
 
+    /// The spec `bump --publish` publishes, already checked against its spec repo.
+    private struct Publishing {
+        var file: PodspecFile
+        var target: PublishTarget
+        var name: String
+        var url: String
+        var plan: PublishPlan
+    }
+
     func run() throws {
         let sources = try reportingErrors { try SpecSources(config: config) }
         defer { sources.reporter.finish() }
@@ -71,46 +80,14 @@ struct BumpCommand: ParsableCommand {
                 tagFormat: sources.configuration.tagFormat.rawValue, createsTag: !noTag, push: push))
         }
         for warning in plan.warnings { Console.warning(warning) }
-
         // The spec as it will be published, checked against the spec repo before anything changes.
-        var publishing: (file: PodspecFile, target: PublishTarget, name: String, url: String, plan: PublishPlan)?
-        if let publish {
-            publishing = try reportingErrors {
-                let target = try sources.locator.publishTarget(publish)
-                let file = PodspecFile(path: plan.podspecDisplayPath, contents: plan.newContents,
-                                       spec: try PodspecReader.read(data: plan.newContents, path: plan.podspecDisplayPath))
-                let shown = PublishTarget(name: target.name, url: Git.redact(target.url))
-                switch try SpecPublisher(cache: sources.cache).precheck(file, to: target.name, url: target.url) {
-                case .problems(let problems):
-                    for problem in problems { Console.error(problem.message) }
-                    Console.error("the spec would not publish to \(target.name); nothing was changed")
-                    throw Exit.problems
-                case .planned(let publishPlan), .published(let publishPlan, _, _, _):
-                    return (file, shown, target.name, target.url, publishPlan)
-                }
-            }
-        }
-
+        let publishing = try publish.map { try precheck(plan, in: $0, sources: sources) }
         if dryRun {
-            if json {
-                try JSONOutput.print(BumpDocument(plan: plan, commit: nil, pushed: false, dryRun: true, published: nil))
-                return
-            }
-            Console.out("would set the version of \(plan.podspecDisplayPath) from \(plan.from) to \(plan.to)")
-            Console.out("would commit \(plan.message) on \(plan.branch)")
-            if let tag = plan.tag { Console.out("would tag \(tag)") }
-            if push {
-                let url = Git.redact(plan.remoteURL ?? plan.remoteName)
-                Console.out("would push \(plan.branch)" + (plan.tag.map { " and tag \($0)" } ?? "") + " to \(url)")
-            }
-            if let publishing {
-                Console.out("would publish \(publishing.plan.path) to \(publishing.target.name): \(publishing.plan.message)")
-            }
+            try printDryRun(plan, publishing: publishing)
             return
         }
 
         let result = try reportingErrors { try releaser.apply(plan, push: push) }
-        var published: BumpDocument.Published?
         if !json {
             Console.out("released \(plan.name) \(plan.to): commit \(result.commit.shortHex) on \(plan.branch)"
                 + (plan.tag.map { ", tag \($0)" } ?? ""))
@@ -119,37 +96,77 @@ struct BumpCommand: ParsableCommand {
                     + " to \(Git.redact(plan.remoteURL ?? plan.remoteName))")
             }
         }
-        if let publishing {
-            let outcome: PublishOutcome
-            do {
-                outcome = try SpecPublisher(cache: sources.cache, policy: PublishCommand.retryPolicy).publish(
-                    publishing.file, to: publishing.name, url: publishing.url)
-            } catch {
-                Console.error("\(plan.name) \(plan.to) is released and pushed, but publishing it to "
-                    + "\(publishing.target.name) failed: \(error); publish it with "
-                    + "`compctl publish \(plan.podspecDisplayPath) --repo \(publish ?? publishing.name)`")
-                throw Exit.failure
-            }
-            if case .problems(let problems) = outcome {
-                for problem in problems { Console.error(problem.message) }
-                Console.error("\(plan.name) \(plan.to) is released and pushed, but was not published to "
-                    + "\(publishing.target.name); fix the problems, then run `compctl publish \(plan.podspecDisplayPath) "
-                    + "--repo \(publish ?? publishing.name)`")
-                throw Exit.problems
-            }
-            if json {
-                if case .published(let done, let commit, _, _) = outcome {
-                    published = .init(repo: publishing.target.name, path: done.path, message: done.message,
-                                      commit: commit?.hex)
-                }
-            } else {
-                PublishCommand.printText(outcome, target: publishing.target)
-            }
-        }
+        let published = try publishing.flatMap { try publishReleased(plan, $0, cache: sources.cache) }
         if json {
             try JSONOutput.print(BumpDocument(plan: plan, commit: result.commit, pushed: result.pushed, dryRun: false,
                                               published: published))
         }
+    }
+
+    /// Checks the bumped spec against the spec repo `source`; its problems exit 2 with
+    /// nothing changed.
+    private func precheck(_ plan: BumpPlan, in source: String, sources: SpecSources) throws -> Publishing {
+        try reportingErrors {
+            let target = try sources.locator.publishTarget(source)
+            let file = PodspecFile(path: plan.podspecDisplayPath, contents: plan.newContents,
+                                   spec: try PodspecReader.read(data: plan.newContents, path: plan.podspecDisplayPath))
+            let shown = PublishTarget(name: target.name, url: Git.redact(target.url))
+            switch try SpecPublisher(cache: sources.cache).precheck(file, to: target.name, url: target.url) {
+            case .problems(let problems):
+                for problem in problems { Console.error(problem.message) }
+                Console.error("the spec would not publish to \(target.name); nothing was changed")
+                throw Exit.problems
+            case .planned(let publishPlan), .published(let publishPlan, _, _, _):
+                return Publishing(file: file, target: shown, name: target.name, url: target.url, plan: publishPlan)
+            }
+        }
+    }
+
+    /// `--dry-run`: what the bump would do, as text or JSON.
+    private func printDryRun(_ plan: BumpPlan, publishing: Publishing?) throws {
+        if json {
+            try JSONOutput.print(BumpDocument(plan: plan, commit: nil, pushed: false, dryRun: true, published: nil))
+            return
+        }
+        Console.out("would set the version of \(plan.podspecDisplayPath) from \(plan.from) to \(plan.to)")
+        Console.out("would commit \(plan.message) on \(plan.branch)")
+        if let tag = plan.tag { Console.out("would tag \(tag)") }
+        if push {
+            let url = Git.redact(plan.remoteURL ?? plan.remoteName)
+            Console.out("would push \(plan.branch)" + (plan.tag.map { " and tag \($0)" } ?? "") + " to \(url)")
+        }
+        if let publishing {
+            Console.out("would publish \(publishing.plan.path) to \(publishing.target.name): \(publishing.plan.message)")
+        }
+    }
+
+    /// Publishes the released spec; a failure says how to publish it by hand. Returns what
+    /// the JSON document says of it.
+    private func publishReleased(_ plan: BumpPlan, _ publishing: Publishing, cache: SpecRepoCache) throws
+        -> BumpDocument.Published?
+    {
+        let retry = "`compctl publish \(plan.podspecDisplayPath) --repo \(publish ?? publishing.name)`"
+        let outcome: PublishOutcome
+        do {
+            outcome = try SpecPublisher(cache: cache, policy: PublishCommand.retryPolicy).publish(
+                publishing.file, to: publishing.name, url: publishing.url)
+        } catch {
+            Console.error("\(plan.name) \(plan.to) is released and pushed, but publishing it to "
+                + "\(publishing.target.name) failed: \(error); publish it with \(retry)")
+            throw Exit.failure
+        }
+        if case .problems(let problems) = outcome {
+            for problem in problems { Console.error(problem.message) }
+            Console.error("\(plan.name) \(plan.to) is released and pushed, but was not published to "
+                + "\(publishing.target.name); fix the problems, then run \(retry)")
+            throw Exit.problems
+        }
+        guard json else {
+            PublishCommand.printText(outcome, target: publishing.target)
+            return nil
+        }
+        guard case .published(let done, let commit, _, _) = outcome else { return nil }
+        return .init(repo: publishing.target.name, path: done.path, message: done.message, commit: commit?.hex)
     }
 }
 
