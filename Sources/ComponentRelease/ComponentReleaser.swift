@@ -133,30 +133,7 @@ public struct ComponentReleaser {
         let changes = try repository.uncommittedChanges()
         guard changes.isEmpty else { throw ReleaseError.dirtyWorkTree(workTree: shownWorkTree, paths: changes) }
 
-        guard let original = FileManager.default.contents(atPath: podspecPath) else {
-            throw ReleaseError.podspecMissing(path: displayPath)
-        }
-        let spec: Specification
-        do {
-            spec = try PodspecReader.read(data: original, path: displayPath)
-        } catch {
-            throw ReleaseError.unreadablePodspec(error)
-        }
-        // The name goes into the commit and tag messages and the tag check; the version as
-        // written is rewritten in place. Both follow the rules of every entry point.
-        if let problem = PodName.problem(spec.name) {
-            throw ReleaseError.invalidName(path: displayPath, name: spec.name, problem: problem)
-        }
-        let current: Version
-        switch PodName.checkedVersion(spec.version) {
-        case .success(let version):
-            current = version
-        case .failure(.notAVersion(let reason)):
-            throw ReleaseError.invalidCurrentVersion(path: displayPath, version: spec.version, reason: reason)
-        case .failure(let problem):
-            let reason = problem == .empty ? "it is empty" : problem.description
-            throw ReleaseError.invalidCurrentVersion(path: displayPath, version: spec.version, reason: reason)
-        }
+        let (original, spec, current) = try readCurrentRelease(podspecPath, displayPath: displayPath)
         let next: Version
         do {
             next = try current.bumped(request.kind, rcLabel: request.rcLabel)
@@ -181,24 +158,10 @@ public struct ComponentReleaser {
         try checkNotBackwards(next, repository: repository, head: head, format: request.tagFormat)
 
         let remote = try? repository.remote(named: remoteName)
-        var warnings: [String] = []
         if request.push && remote == nil {
             throw ReleaseError.noRemote(name: remoteName, workTree: shownWorkTree)
         }
-        if let remote, let tag {
-            do {
-                if try listRemoteTags(remote.url).contains(tag) {
-                    throw ReleaseError.tagExistsOnRemote(tag: tag, url: Git.redact(remote.url))
-                }
-            } catch let error as ReleaseError {
-                throw error
-            } catch {
-                guard !request.push else {
-                    throw ReleaseError.remoteUnreachable(url: Git.redact(remote.url), reason: "\(error)")
-                }
-                warnings.append("could not check whether tag \(tag) exists on \(Git.redact(remote.url)): \(error)")
-            }
-        }
+        let warnings = try remote.map { try checkRemoteTag(tag, at: $0.url, push: request.push) } ?? []
 
         return BumpPlan(
             workTree: workTree, podspecDisplayPath: displayPath, podspecPath: podspecPath,
@@ -206,6 +169,49 @@ public struct ComponentReleaser {
             to: next, originalContents: original, newContents: rewritten,
             message: "Release \(PodName.escaped(spec.name)) \(next.description)", tag: tag, branch: branch, head: head,
             remoteName: remoteName, remoteURL: remote?.url, warnings: warnings)
+    }
+
+    /// The podspec's bytes, its spec and its current version; the name and version follow
+    /// the rules of every entry point, since both go into the commit and tag messages.
+    private func readCurrentRelease(_ podspecPath: String, displayPath: String) throws -> (Data, Specification, Version) {
+        guard let original = FileManager.default.contents(atPath: podspecPath) else {
+            throw ReleaseError.podspecMissing(path: displayPath)
+        }
+        let spec: Specification
+        do {
+            spec = try PodspecReader.read(data: original, path: displayPath)
+        } catch {
+            throw ReleaseError.unreadablePodspec(error)
+        }
+        if let problem = PodName.problem(spec.name) {
+            throw ReleaseError.invalidName(path: displayPath, name: spec.name, problem: problem)
+        }
+        switch PodName.checkedVersion(spec.version) {
+        case .success(let version):
+            return (original, spec, version)
+        case .failure(.notAVersion(let reason)):
+            throw ReleaseError.invalidCurrentVersion(path: displayPath, version: spec.version, reason: reason)
+        case .failure(let problem):
+            let reason = problem == .empty ? "it is empty" : problem.description
+            throw ReleaseError.invalidCurrentVersion(path: displayPath, version: spec.version, reason: reason)
+        }
+    }
+
+    /// Refuses a `tag` the remote at `url` already has. An unreachable remote is an error
+    /// when the release will be pushed, else a warning (returned).
+    private func checkRemoteTag(_ tag: String?, at url: String, push: Bool) throws -> [String] {
+        guard let tag else { return [] }
+        do {
+            if try listRemoteTags(url).contains(tag) {
+                throw ReleaseError.tagExistsOnRemote(tag: tag, url: Git.redact(url))
+            }
+        } catch let error as ReleaseError {
+            throw error
+        } catch {
+            guard !push else { throw ReleaseError.remoteUnreachable(url: Git.redact(url), reason: "\(error)") }
+            return ["could not check whether tag \(tag) exists on \(Git.redact(url)): \(error)"]
+        }
+        return []
     }
 
     // MARK: - Applying
