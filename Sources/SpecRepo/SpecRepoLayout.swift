@@ -60,6 +60,19 @@ public struct SpecRepoLayout: Hashable, Sendable {
         return layout
     }
 
+    /// Whether `rootEntries` are those of a repository a hosting service just created:
+    /// nothing, or only files such as README.md, LICENSE and .gitignore (and a work tree's
+    /// `.git`). It is an empty spec repo, which `pod repo push` fills from the root.
+    public static func isNewRepository(_ rootEntries: [TreeEntry]) -> Bool {
+        rootEntries.allSatisfy { entry in
+            if entry.name == ".git" { return true }
+            guard entry.kind == .file else { return false }
+            let name = entry.name.lowercased()
+            return [".gitignore", ".gitattributes", ".keep", ".gitkeep"].contains(name)
+                || ["readme", "license", "licence", "copying", "notice"].contains { name == $0 || name.hasPrefix($0 + ".") }
+        }
+    }
+
     /// Whether the directory `name` at the root is the folder of a pod called `name`: it
     /// holds a version folder with `name.podspec.json` or `name.podspec` in it. A folder of
     /// pods holds pod or shard folders, never a spec file one level down.

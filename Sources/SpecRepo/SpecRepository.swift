@@ -71,8 +71,11 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         }
         layout = try SpecRepoLayout.detect(in: tree, rootEntries: rootEntries)
         self.depth = depth
+        // A repo just created on a hosting service (nothing, or only a README, a LICENSE and
+        // a .gitignore) is an empty spec repo: publishing into it starts CocoaPods' layout.
         let hasMarker = !layout.specsDirectory.isEmpty
             || rootEntries.contains { $0.name == SpecRepoLayout.metadataFile }
+            || SpecRepoLayout.isNewRepository(rootEntries)
         if depth == .onDemand {
             // Without a marker, one pod directory with a version in it shows that this is a
             // spec repo; in a real one the first directory does.
