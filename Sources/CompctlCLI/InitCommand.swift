@@ -2,6 +2,7 @@ import ArgumentParser
 import Config
 import FileIO
 import Foundation
+import Manifest
 
 /// `compctl init`: writes a commented `compctl.yml` for a main project or a component.
 struct InitCommand: ParsableCommand {
@@ -21,8 +22,17 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Print the file instead of writing it.")
     var dryRun = false
 
+    @Option(help: ArgumentHelp(
+        "The Podfile whose source lines become spec_repos (a main project's file).", valueName: "path"))
+    var podfile = "Podfile"
+
     func run() throws {
-        let text = StarterFile.text(for: component ? .component : .mainProject)
+        var text = StarterFile.text(for: component ? .component : .mainProject)
+        var specRepos = 0
+        if !component, FileManager.default.fileExists(atPath: podfile) {
+            let read = try reportingErrors { try Podfile(contentsOf: podfile) }
+            (text, specRepos) = StarterFile.mainProject(podfile: podfile, sources: read.sources)
+        }
         if dryRun {
             Console.outRaw(text)
             return
@@ -32,6 +42,9 @@ struct InitCommand: ParsableCommand {
             throw Exit.failure
         }
         try reportingErrors { try AtomicFile.write(text, to: output) }
-        Console.note("wrote \(output); edit spec_repos and projects to match your setup")
+        Console.note(specRepos == 0
+            ? "wrote \(output); edit spec_repos and projects to match your setup"
+            : "wrote \(output) with the \(specRepos) private spec repo\(specRepos == 1 ? "" : "s") of \(podfile)'s source lines; "
+                + "edit projects and check_command to match your setup")
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The commented `compctl.yml` that `compctl init` writes.
 public enum StarterFile {
     /// What the file is for: the app that integrates components, or one component's repo.
@@ -12,6 +14,62 @@ public enum StarterFile {
         case .mainProject: mainProject
         case .component: component
         }
+    }
+
+    /// The main project's starter text with the spec repos of a Podfile's `source` lines
+    /// (`sources`, in the Podfile's order, so the first wins as in CocoaPods) and the
+    /// Podfile's path. Trunk is public: it is named in a comment, not listed. Returns the
+    /// text and how many private spec repos it lists.
+    public static func mainProject(podfile: String, sources: [String]) -> (text: String, specRepos: Int) {
+        var names: Set<String> = []
+        var lines: [String] = []
+        var trunk: [String] = []
+        for source in sources {
+            if isTrunk(source) {
+                trunk.append(source)
+                continue
+            }
+            var name = specRepoName(forURL: source)
+            if names.contains(name) { name = (2...).lazy.map { "\(name)-\($0)" }.first { !names.contains($0) }! }
+            names.insert(name)
+            lines += ["  - name: \(name)", "    url: \(quotedIfNeeded(source))", "    priority: \(names.count)"]
+        }
+        guard !lines.isEmpty else { return (mainProject, 0) }
+        var block = "spec_repos:\n" + lines.joined(separator: "\n") + "\n"
+        for url in trunk {
+            block += "  # trunk (\(url)) is public: compctl reads only private spec repos here\n"
+        }
+        let starter = mainProject.components(separatedBy: "\n")
+        guard let start = starter.firstIndex(of: "spec_repos:"),
+              let end = starter[start...].firstIndex(of: "") else { return (mainProject, 0) }
+        var text = (starter[..<start] + [block.dropLast().description] + starter[end...]).joined(separator: "\n")
+        text = text.replacingOccurrences(of: "    podfile: Podfile\n", with: "    podfile: \(quotedIfNeeded(podfile))\n")
+        return (text, names.count)
+    }
+
+    /// Whether `url` is CocoaPods' public trunk (its CDN or the old GitHub spec repo).
+    static func isTrunk(_ url: String) -> Bool {
+        let lowered = url.lowercased()
+        return lowered == "trunk" || lowered.contains("cdn.cocoapods.org") || lowered.contains("github.com/cocoapods/specs")
+    }
+
+    /// A spec repo's name from its URL: the last path component without `.git`, lower-case,
+    /// with only letters, digits, `.`, `_` and `-`.
+    static func specRepoName(forURL url: String) -> String {
+        var last = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? ""
+        if last.lowercased().hasSuffix(".git") { last = String(last.dropLast(4)) }
+        let name = String(last.lowercased().unicodeScalars.filter {
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "._-".unicodeScalars.contains($0)
+        }.map(Character.init))
+        return name.isEmpty || name.hasPrefix(".") ? "specs" : name
+    }
+
+    /// `value` as a YAML scalar: as it is when plain YAML keeps it, else double-quoted.
+    static func quotedIfNeeded(_ value: String) -> String {
+        let plain = value.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "@:/._-~+".unicodeScalars.contains($0) }
+            && !value.hasPrefix("@") && !value.contains(": ")
+        if plain { return value }
+        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     static let mainProject = """

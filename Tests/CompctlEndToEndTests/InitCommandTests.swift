@@ -27,4 +27,40 @@ import Testing
         #expect(!result.stdout.contains("check_command"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
+
+    /// A Podfile's `source` lines become the spec repos, in the Podfile's order (the first
+    /// wins, as in CocoaPods); trunk is left to CocoaPods and said so; the file loads.
+    @Test func fillsSpecReposFromThePodfilesSources() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("""
+            source 'git@git.acme.example:ios/Specs.git'
+            source 'https://cdn.cocoapods.org/'
+            source 'https://git.acme.example/ios/binary-specs.git'
+            platform :ios, '15.0'
+            target 'AcmeApp' do
+              pod 'XXLogger', '~> 1.0'
+            end
+
+            """, to: "Podfile")
+        let result = try compctl(["init"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr == "wrote compctl.yml with the 2 private spec repos of Podfile's source lines; "
+            + "edit projects and check_command to match your setup\n")
+        let written = try String(contentsOfFile: directory.url.appendingPathComponent("compctl.yml").path, encoding: .utf8)
+        #expect(written.contains("""
+            spec_repos:
+              - name: specs
+                url: git@git.acme.example:ios/Specs.git
+                priority: 1
+              - name: binary-specs
+                url: https://git.acme.example/ios/binary-specs.git
+                priority: 2
+            """))
+        #expect(written.contains("# trunk (https://cdn.cocoapods.org/) is public: compctl reads only private spec repos here"))
+        #expect(written.contains("    podfile: Podfile\n"))
+        // The written file loads: a command that reads compctl.yml accepts it.
+        let list = try compctl(["repo", "list"], in: directory.url, environment: ["COMPCTL_HOME": directory.url.path + "/home"])
+        #expect(list.exitCode == 0, "\(list)")
+        #expect(list.stdout.contains("specs") && list.stdout.contains("binary-specs") && list.stdout.contains("not cloned"), "\(list)")
+    }
 }
