@@ -29,12 +29,12 @@ struct GraphCommand: ParsableCommand {
 
             --affected NAME prints the pods that depend on NAME, directly or not, in waves: a \
             wave depends on NAME only through earlier waves, so the pods of one wave can be \
-            rebuilt in parallel. --format github-matrix prints them as a GitHub Actions matrix.
+            rebuilt in parallel; wave 0 is NAME itself. --format github-matrix prints them as a GitHub Actions matrix.
 
             Formats: text, dot (Graphviz: compctl graph --format dot | dot -Tsvg -o graph.svg), \
             mermaid, json ({"schemaVersion": 1, "scope", "pods", "edges", "problems", \
             "affected", "warnings"}; the graph itself is left out with --check or --affected) \
-            and github-matrix ({"include": [{"wave": 1, "pods": […]}, …]}, with --affected). \
+            and github-matrix ({"include": [{"wave": 0, "pods": [NAME]}, {"wave": 1, "pods": […]}, …]}, with --affected). \
             With dot, mermaid and github-matrix the problems of --check go to stderr.
             """
     )
@@ -113,6 +113,9 @@ struct GraphCommand: ParsableCommand {
                     throw CommandError.unknownPod(name, graph: describe(graph, inputs: inputs))
                 }
             }
+        }
+        if let waves, waves.waves.isEmpty {
+            Console.note("note: nothing depends on \(waves.pod); only \(waves.pod) itself is affected")
         }
         let report = GraphReport(
             graph: graph, includesGraph: !check && affected == nil, problems: problems, affected: waves,

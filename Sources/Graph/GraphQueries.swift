@@ -44,6 +44,12 @@ public struct AffectedWaves: Sendable, Equatable, Codable {
         self.pod = pod
         self.waves = waves
     }
+
+    /// The waves as the outputs number them: wave 0 is the changed pod itself, so that even
+    /// a pod nothing depends on has a wave (a CI matrix is never empty), then wave 1 on.
+    public var numbered: [(wave: Int, pods: [String])] {
+        ([[pod]] + waves).enumerated().map { (wave: $0.offset, pods: $0.element) }
+    }
 }
 
 extension DependencyGraph {

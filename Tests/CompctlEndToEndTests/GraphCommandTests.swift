@@ -230,6 +230,7 @@ enum Graphviz {
         let result = try SampleApp.run(["graph", "--affected", "XXFoundation"] + SampleApp.config)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == """
+            wave 0: XXFoundation
             wave 1: XXAccount XXAnalytics XXMediator XXRouter XXWebContainer
             wave 2: XXCartProtocols XXCoupon XXPay XXUser
             wave 3: XXOrder XXStorage
@@ -239,20 +240,31 @@ enum Graphviz {
             """)
         #expect(result.stderr == "")
 
+        // A leaf is wave 0 alone: stdout has only waves (a CI loop reads them), the note goes to stderr.
         let leaf = try SampleApp.run(["graph", "--affected", "XXHome"] + SampleApp.config)
         #expect(leaf.exitCode == 0)
-        #expect(leaf.stdout == "Nothing depends on XXHome.\n")
+        #expect(leaf.stdout == "wave 0: XXHome\n")
+        #expect(leaf.stderr == "note: nothing depends on XXHome; only XXHome itself is affected\n")
+    }
+
+    /// A leaf's matrix still has a job to run (GitHub rejects `{"include":[]}`).
+    @Test func aLeafsMatrixIsItsOwnWave() throws {
+        let result = try SampleApp.run(["graph", "--affected", "XXSettings", "--format", "github-matrix"] + SampleApp.config)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == #"{"include":[{"pods":["XXSettings"],"wave":0}]}"# + "\n")
     }
 
     @Test func printsAffectedWavesAsAGitHubMatrix() throws {
         let result = try SampleApp.run(["graph", "--affected", "XXStorage", "--format", "github-matrix"] + SampleApp.config)
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout == #"{"include":[{"pods":["XXCart","XXConfig","XXDetail","XXMessage","XXSearch"],"wave":1},"#
+        #expect(result.stdout == #"{"include":[{"pods":["XXStorage"],"wave":0},"#
+            + #"{"pods":["XXCart","XXConfig","XXDetail","XXMessage","XXSearch"],"wave":1},"#
             + #"{"pods":["XXHome","XXSettings"],"wave":2}]}"# + "\n")
 
         let json = try SampleApp.run(["graph", "--affected", "XXStorage", "--json"] + SampleApp.config)
         let document = try JSONDecoder().decode(GraphJSON.self, from: Data(json.stdout.utf8))
         #expect(document.affected == GraphJSON.Affected(pod: "XXStorage", waves: [
+            .init(wave: 0, pods: ["XXStorage"]),
             .init(wave: 1, pods: ["XXCart", "XXConfig", "XXDetail", "XXMessage", "XXSearch"]),
             .init(wave: 2, pods: ["XXHome", "XXSettings"]),
         ]))
@@ -265,6 +277,7 @@ enum Graphviz {
             ["graph", "--affected", "XXStorage", "--podfile", "scripts/sample-app/Podfile"] + SampleApp.config)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == """
+            wave 0: XXStorage
             wave 1: XXConfig XXMessage XXSearch
             wave 2: XXHome XXPay XXSettings
             wave 3: XXCart XXOrder

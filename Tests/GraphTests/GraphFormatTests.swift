@@ -38,6 +38,7 @@ import Versioning
               → AFNetworking (~> 4.0)
             1 problem:
               cycle: Cart (1.2.1) → Detail (~> 2.0) → Cart (~> 1.2)
+            wave 0: Base
             wave 1: Cart Detail
             target 'App' → Cart/UI (= 1.2.1) → Detail (~> 2.0)
 
@@ -120,7 +121,8 @@ import Versioning
             GraphProblem.Link(from: "Cart", to: "Detail"), GraphProblem.Link(from: "Detail", to: "Cart"),
         ])
         #expect(document.affected == JSONGraphFormatter.Document.Affected(
-            pod: "Base", waves: [JSONGraphFormatter.Document.Wave(wave: 1, pods: ["Cart", "Detail"])]))
+            pod: "Base", waves: [JSONGraphFormatter.Document.Wave(wave: 0, pods: ["Base"]),
+                                 JSONGraphFormatter.Document.Wave(wave: 1, pods: ["Cart", "Detail"])]))
         #expect(document.why?.paths.first?.steps.map(\.to) == ["Cart", "Detail"])
         // Top-level keys come sorted.
         let keys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
@@ -129,12 +131,12 @@ import Versioning
 
     @Test func githubMatrix() throws {
         #expect(try GraphFormat.githubMatrix.formatter.format(report) == """
-            {"include":[{"pods":["Cart","Detail"],"wave":1}]}
+            {"include":[{"pods":["Base"],"wave":0},{"pods":["Cart","Detail"],"wave":1}]}
 
             """)
         var empty = report
         empty.affected = AffectedWaves(pod: "Base", waves: [])
-        #expect(try GitHubMatrixFormatter().format(empty) == "{\"include\":[]}\n")
+        #expect(try GitHubMatrixFormatter().format(empty) == "{\"include\":[{\"pods\":[\"Base\"],\"wave\":0}]}\n")
         empty.affected = nil
         #expect(throws: GraphFormatError.needsAffected(.githubMatrix)) { try GitHubMatrixFormatter().format(empty) }
         #expect(GraphFormatError.needsAffected(.githubMatrix).description

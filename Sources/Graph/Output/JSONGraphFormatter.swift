@@ -67,7 +67,7 @@ public struct JSONGraphFormatter: GraphFormatter {
             }
         }
 
-        /// One wave, numbered from 1.
+        /// One wave, numbered from 0 (the changed pod itself).
         public struct Wave: Codable, Equatable, Sendable {
             public var wave: Int
             public var pods: [String]
@@ -117,9 +117,7 @@ public struct JSONGraphFormatter: GraphFormatter {
             } : nil,
             problems: report.problems,
             affected: report.affected.map { affected in
-                Document.Affected(pod: affected.pod, waves: affected.waves.enumerated().map {
-                    Document.Wave(wave: $0.offset + 1, pods: $0.element)
-                })
+                Document.Affected(pod: affected.pod, waves: affected.numbered.map { Document.Wave(wave: $0.wave, pods: $0.pods) })
             },
             why: report.why.map { why in
                 Document.Why(pod: why.pod.name, version: why.pod.version?.description, paths: why.paths.map { path in
@@ -150,9 +148,7 @@ public struct GitHubMatrixFormatter: GraphFormatter {
     /// The waves as one line of JSON; throws without `affected`.
     public func format(_ report: GraphReport) throws -> String {
         guard let affected = report.affected else { throw GraphFormatError.needsAffected(.githubMatrix) }
-        let matrix = Matrix(include: affected.waves.enumerated().map {
-            JSONGraphFormatter.Document.Wave(wave: $0.offset + 1, pods: $0.element)
-        })
+        let matrix = Matrix(include: affected.numbered.map { JSONGraphFormatter.Document.Wave(wave: $0.wave, pods: $0.pods) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(matrix), as: UTF8.self) + "\n"

@@ -50,13 +50,8 @@ public struct TextGraphFormatter: GraphFormatter {
             }
         }
         if let affected = report.affected {
-            if affected.waves.isEmpty {
-                lines.append("Nothing depends on \(affected.pod).")
-            } else {
-                for (index, wave) in affected.waves.enumerated() {
-                    lines.append("wave \(index + 1): \(wave.joined(separator: " "))")
-                }
-            }
+            // Only the waves, which a CI loop reads; a leaf's note is the command's, on stderr.
+            lines += affected.numbered.map { "wave \($0.wave): \($0.pods.joined(separator: " "))" }
         }
         if let why = report.why {
             if why.paths.isEmpty {
