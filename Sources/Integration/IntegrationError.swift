@@ -19,7 +19,9 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
     case unknownComponent(String, repo: String)
     /// The component's newest spec names no git repo to find the podspec in.
     case noGitSource(String, version: String)
-    /// The version's tag cannot be fetched.
+    /// The component's repository cannot be fetched from (network, credentials, URL).
+    case componentUnreachable(String, version: String, tag: String, url: String, reason: String)
+    /// The component's repository has no tag for the version.
     case noTag(String, version: String, tag: String, url: String, reason: String)
     /// The tag holds no podspec.
     case noPodspecAtTag(String, tag: String, url: String)
@@ -127,6 +129,9 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
             return "unknown component `\(name)`: spec repo '\(repo)' has no version of it; check the name, or pass --podspec"
         case let .noGitSource(name, version):
             return "`\(name)`'s newest published spec has no source :git, so compctl cannot find \(version)'s podspec; pass --podspec"
+        case let .componentUnreachable(name, version, tag, url, reason):
+            return "`\(name)` \(version): cannot fetch tag \(tag) from \(url) (\(reason)); "
+                + "check that this machine can reach it (network, credentials), or pass --podspec"
         case let .noTag(name, version, tag, url, reason):
             return "`\(name)` \(version): no tag \(tag) in \(url) (\(reason)); tag and push the release first (compctl bump --push)"
         case let .noPodspecAtTag(name, tag, url):

@@ -82,15 +82,16 @@ public struct IntegrationPlanner {
         try ProjectCheckout.requireCommitted(project, files: Self.committedFiles(podfile: podfile, manifest: packageManifest))
         if request.push { try ProjectCheckout.requireInStepWithOrigin(project) }
 
-        let located = try sources.publishTarget(repoSource)
-        let target = SpecRepoTarget(name: located.name, url: located.url)
         let opened = try sources.open(repoSource, depth: .versions)
         let scratch = try ScratchDirectory.make()
         do {
             guard let repository = opened.repository else { throw IntegrationError.noSpecRepo }
             let finder = CandidateFinder(repository: repository, repoName: opened.name, podspec: request.podspec,
                                          tagFormat: configuration.tagFormat, scratch: scratch)
+            // The components first: a misspelt name is the first thing to hear of.
             let candidates = try request.pins.map(finder.candidate(for:))
+            let located = try sources.publishTarget(repoSource)
+            let target = SpecRepoTarget(name: located.name, url: located.url)
             let staged = scratch + "/staged-specs.git"
             try SpecStaging.stage(candidates.compactMap(\.podspec), from: target.url, into: staged, name: target.name)
 
@@ -183,7 +184,8 @@ struct CandidateFinder {
         do {
             try remote.fetch(refspecs: ["+refs/tags/\(tag):refs/tags/\(tag)"], prune: false)
         } catch {
-            throw IntegrationError.noTag(pin.root, version: pin.version, tag: tag, url: Git.redact(url), reason: "\(error)")
+            throw IntegrationError.componentUnreachable(pin.root, version: pin.version, tag: tag, url: Git.redact(url),
+                                                        reason: "\(error)")
         }
         guard (try? component.referenceTarget("refs/tags/\(tag)")) ?? nil != nil else {
             throw IntegrationError.noTag(pin.root, version: pin.version, tag: tag, url: Git.redact(url),

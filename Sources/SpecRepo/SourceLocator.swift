@@ -240,10 +240,17 @@ public struct SourceLocator {
         case .bareRepository(let path):
             return (cacheName(forURL: path), path)
         case .directory(let path):
-            let reason = (try? Repository.open(at: path)) != nil
-                ? "it is a git work tree, and compctl publishes by pushing to the spec repo's remote, never into a checkout"
-                : "it is a plain directory, not a git repository"
-            throw SpecRepoError.notPublishable(source: source, reason: reason)
+            let what = (try? Repository.open(at: path)) != nil
+                ? "a git work tree, and compctl publishes by pushing to the spec repo's remote, never into a checkout"
+                : "a plain directory, not a git repository"
+            if configured.contains(where: { $0.name == source }) {
+                throw SpecRepoError.notPublishable(
+                    source: source, reason: "compctl.yml gives its url as \(path), \(what)",
+                    fix: "set its url in compctl.yml to the spec repo's git URL or a bare repository")
+            }
+            throw SpecRepoError.notPublishable(
+                source: source, reason: "it is \(what)",
+                fix: "pass the spec repo's name in compctl.yml, its git URL or a bare repository")
         }
     }
 

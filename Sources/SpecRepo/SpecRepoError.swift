@@ -55,7 +55,7 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The cache directory could not be written or read.
     case cacheFailure(path: String, reason: String)
     /// `publish` to a SOURCE that cannot be pushed to (a plain directory or a work tree).
-    case notPublishable(source: String, reason: String)
+    case notPublishable(source: String, reason: String, fix: String)
     /// `publish` of a version the spec repo already holds, without `--force`.
     case alreadyPublished(name: String, version: String, repository: String, path: String)
     /// `publish` of a spec whose folder would replace a file of the spec repo at `path`.
@@ -137,9 +137,8 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cacheFailure(let path, let reason):
             return "cannot update the spec repo cache at \(path): \(reason); check that the directory is writable "
                 + "(set COMPCTL_HOME to use another one)"
-        case .notPublishable(let source, let reason):
-            return "cannot publish to '\(source)': \(reason); pass the spec repo's name, its git URL "
-                + "or a bare repository"
+        case .notPublishable(let source, let reason, let fix):
+            return "cannot publish to '\(source)': \(reason); \(fix)"
         case .alreadyPublished(let name, let version, let repository, let path):
             return "\(name) \(version) is already published in \(repository) (\(path)); "
                 + "bump the version, or pass --force to overwrite the published spec"

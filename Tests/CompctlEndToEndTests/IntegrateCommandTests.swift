@@ -369,3 +369,47 @@ final class IntegrateWorld {
         #expect(try fixture.world.log(fixture.world("specs.git")).filter { $0 == "[Update] Foo (1.1.0)" }.count == 1)
     }
 }
+
+/// Errors that said the wrong thing (issue 12): each names what happened and what to do.
+@Suite struct IntegrateErrorMessageTests {
+    /// An unreachable component host is not a missing tag.
+    @Test func anUnreachableComponentRepoIsNotAMissingTag() throws {
+        let fixture = try IntegrateWorld()
+        let port = try freeLocalPort()
+        let work = fixture.world("specs-edit")
+        try gitCLI("clone", "-q", fixture.world("specs.git"), work)
+        try jsonPodspec("Foo", "1.0.0", git: "git://127.0.0.1:\(port)/Foo.git")
+            .write(toFile: work + "/Foo/1.0.0/Foo.podspec.json", atomically: true, encoding: .utf8)
+        try gitCLI("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qam", "moved", in: work)
+        try gitCLI("push", "-q", "origin", "main", in: work)
+        let before = try fixture.snapshot()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("error: `Foo` 1.1.0: cannot fetch tag 1.1.0 from git://127.0.0.1:\(port)/Foo.git ("), "\(result)")
+        #expect(result.stderr.contains("); check that this machine can reach it (network, credentials), or pass --podspec\n"),
+                "\(result)")
+        #expect(!result.stderr.contains("tag and push the release first"), "\(result)")
+        #expect(try fixture.snapshot() == before)
+    }
+
+    /// A spec repo configured as a plain directory: the message names compctl.yml's url, not
+    /// the name (which is right); a misspelt component is reported as such first.
+    @Test func aPlainDirectorySpecRepoAndAMisspeltComponent() throws {
+        let fixture = try IntegrateWorld()
+        try gitCLI("clone", "-q", fixture.world("specs.git"), fixture.world("specs-plain"))
+        try FileManager.default.removeItem(atPath: fixture.world("specs-plain/.git"))
+        let config = "spec_repos:\n  - name: specs\n    url: \(fixture.world("specs-plain"))\n"
+        try config.write(toFile: fixture.world("app/compctl.yml"), atomically: true, encoding: .utf8)
+        try gitCLI("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qam", "plain", in: fixture.world("app"))
+
+        let misspelt = try fixture.integrate(["Fooo=1.1.0", "--check-command", "true"])
+        #expect(misspelt.exitCode == 1)
+        #expect(misspelt.stderr == "error: unknown component `Fooo`: spec repo 'specs' has no version of it; "
+            + "check the name, or pass --podspec\n")
+
+        let plain = try fixture.integrate(["Foo=1.1.0", "--check-command", "true"])
+        #expect(plain.exitCode == 1)
+        #expect(plain.stderr == "error: cannot publish to 'specs': compctl.yml gives its url as \(fixture.world("specs-plain")), "
+            + "a plain directory, not a git repository; set its url in compctl.yml to the spec repo's git URL or a bare repository\n")
+    }
+}

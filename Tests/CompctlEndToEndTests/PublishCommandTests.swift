@@ -172,6 +172,6 @@ import Testing
         let result = try world.compctl(["publish", try podspec(world, "1.0.0"), "--repo", "plain"])
         #expect(result.exitCode == 1)
         #expect(result.stderr == "error: cannot publish to 'plain': it is a plain directory, not a git repository; pass "
-            + "the spec repo's name, its git URL or a bare repository\n")
+            + "the spec repo's name in compctl.yml, its git URL or a bare repository\n")
     }
 }

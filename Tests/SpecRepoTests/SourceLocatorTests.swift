@@ -163,7 +163,7 @@ import Testing
         let resolver = resolver(fixture)
         #expect(try resolver.publishTarget(fixture.remote) == ("specs", fixture.remote))
         #expect(try resolver.publishTarget("https://h/acme.git") == ("acme", "https://h/acme.git"))
-        #expect(throws: SpecRepoError.notPublishable(source: "plain", reason: "it is a plain directory, not a git repository")) {
+        #expect(throws: SpecRepoError.notPublishable(source: "plain", reason: "it is a plain directory, not a git repository", fix: "pass the spec repo's name in compctl.yml, its git URL or a bare repository")) {
             try resolver.publishTarget("plain")
         }
     }
