@@ -10,13 +10,18 @@ import Foundation
 enum Console {
     /// Writes one result line to stdout.
     static func out(_ line: String = "") {
-        write(line + "\n", to: STDOUT_FILENO)
+        outRaw(line + "\n")
     }
 
     /// Writes text to stdout as it is, with no newline added.
     static func outRaw(_ text: String) {
+        recordLock.withLock { wroteResults = true }
         write(text, to: STDOUT_FILENO)
     }
+
+    /// Whether anything went to stdout: a failing `--json` command that printed its own
+    /// document prints no second one.
+    static var hasWrittenResults: Bool { recordLock.withLock { wroteResults } }
 
     /// Writes text to stderr as it is (progress redraws).
     static func errRaw(_ text: String) {
@@ -25,6 +30,7 @@ enum Console {
 
     /// Writes an `error:` line to stderr.
     static func error(_ message: String) {
+        recordLock.withLock { recordedLines.errors.append(message) }
         write(paint("error:", .red) + " " + message + "\n", to: STDERR_FILENO)
     }
 
@@ -35,8 +41,19 @@ enum Console {
 
     /// Writes a `note:` or progress line to stderr.
     static func note(_ message: String) {
+        recordLock.withLock { recordedLines.notes.append(message) }
         write(message + "\n", to: STDERR_FILENO)
     }
+
+    /// The `error:` lines and notes written so far, for a `--json` failure document.
+    static var recorded: (errors: [String], notes: [String]) {
+        recordLock.withLock { recordedLines }
+    }
+
+    // Guarded by `recordLock` (the package deploys to macOS 13, which has no `Mutex`).
+    private static let recordLock = NSLock()
+    nonisolated(unsafe) private static var wroteResults = false
+    nonisolated(unsafe) private static var recordedLines: (errors: [String], notes: [String]) = ([], [])
 
     enum Colour: String {
         case red = "31"

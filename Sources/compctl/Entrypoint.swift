@@ -13,6 +13,6 @@ struct Entrypoint {
             _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             exit(64)
         }
-        await Compctl.main()
+        await Compctl.mainReportingJSONFailures()
     }
 }

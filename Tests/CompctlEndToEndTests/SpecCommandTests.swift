@@ -154,7 +154,12 @@ import Testing
             """, to: "IGListKit.podspec")
         let result = try compctl(["spec", "show", podspec.path, "--json"])
         #expect(result.exitCode == 1, "\(result)")
-        #expect(result.stdout == "", "\(result)")
+        // --json gets a document on failure too: the error lines, as on stderr.
+        let message = "\(podspec.path):3: cannot evaluate the version: it comes from a shell command; "
+            + "set a literal version, e.g. s.version = '1.2.3'"
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(document?["errors"] as? [String] == [message], "\(result)")
+        #expect(document?["exitCode"] as? Int == 1, "\(result)")
         #expect(result.stderr == "error: \(podspec.path):3: cannot evaluate the version: it comes from a shell command; "
             + "set a literal version, e.g. s.version = '1.2.3'\n", "\(result)")
     }
