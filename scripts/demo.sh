@@ -154,11 +154,11 @@ status=0
 run bump --patch || status=$?
 echo "(exit code $status)"
 
-step "Release and publish in one go: bump --rc --minor --push --publish, a dry run first"
+step "Release and publish in one go: bump --rc --minor --push --repo, a dry run first"
 cd "$work/XXUIKit"
 echo "\$ cd $work/XXUIKit"
-run bump --rc --minor --push --publish "$work/specs.git" --dry-run
-run bump --rc --minor --push --publish "$work/specs.git"
+run bump --rc --minor --push --repo "$work/specs.git" --dry-run
+run bump --rc --minor --push --repo "$work/specs.git"
 cd "$root"
 
 step "repo add: clone the spec repo into compctl's cache, through libgit2"
@@ -237,7 +237,7 @@ git checkout -q -- Podfile
 step "The rc passed its tests: bump --release turns 1.4.3-rc.1 into 1.4.3, tags and publishes it"
 cd "$work/XXLogger"
 echo "\$ cd $work/XXLogger"
-run bump --release --push --publish "$work/specs.git"
+run bump --release --push --repo "$work/specs.git"
 cd "$work/app"
 echo "\$ cd $work/app"
 run integrate XXLogger=1.4.3

@@ -16,7 +16,7 @@ struct BumpCommand: ParsableCommand {
             or --podspec), computes the next version (as `compctl version bump`, with the rc \
             label of compctl.yml), rewrites only the version literal, commits \
             `Release Foo 0.1.8-rc.1` and creates an annotated tag in compctl.yml's tag format. \
-            --push pushes the branch, then the tag, to origin; --publish SOURCE then publishes \
+            --push pushes the branch, then the tag, to origin; --repo SOURCE then publishes \
             the spec (its checks run before anything changes).
 
             Refuses, changing nothing, when the work tree is dirty, the tag exists (locally or \
@@ -40,7 +40,14 @@ struct BumpCommand: ParsableCommand {
     var push = false
 
     @Option(help: ArgumentHelp("After pushing, publish the spec into this spec repo.", valueName: "source"))
-    var publish: String?
+    var repo: String?
+
+    /// `--repo`'s old spelling, kept for scripts written before it.
+    @Option(name: .customLong("publish"), help: .hidden)
+    var publishSpelling: String?
+
+    /// The spec repo to publish into, however it was spelt.
+    private var publish: String? { repo ?? publishSpelling }
 
     @Flag(help: "Check everything and show what would happen, changing nothing.")
     var dryRun = false
@@ -51,17 +58,21 @@ struct BumpCommand: ParsableCommand {
     @OptionGroup var config: ConfigOptions
 
     func validate() throws {
+        if repo != nil, publishSpelling != nil {
+            throw ValidationError("--publish is the old spelling of --repo; give one of them")
+        }
+        let flag = repo != nil ? "--repo" : "--publish"
         if publish != nil, !push {
-            throw ValidationError("--publish needs --push: consumers fetch the tag from the component's remote")
+            throw ValidationError("\(flag) needs --push: consumers fetch the tag from the component's remote")
         }
         if publish != nil, noTag {
-            throw ValidationError("--publish cannot be combined with --no-tag: the published spec names the tag")
+            throw ValidationError("\(flag) cannot be combined with --no-tag: the published spec names the tag")
         }
     }
 
     private var kind: BumpKind { bump.kind }
 
-    /// The spec `bump --publish` publishes, already checked against its spec repo.
+    /// The spec `bump --repo` publishes, already checked against its spec repo.
     private struct Publishing {
         var file: PodspecFile
         var target: PublishTarget

@@ -46,10 +46,12 @@ struct GraphCommand: ParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var config: ConfigOptions
 
-    @Option(help: ArgumentHelp("text, dot, mermaid, json or github-matrix.", valueName: "format"))
+    @Option(help: ArgumentHelp(
+        "text, dot, mermaid or github-matrix (JSON is --json, as in every command; --format json is its old spelling).",
+        valueName: "format"))
     var format: GraphFormat?
 
-    @Flag(help: "Same as --format json.")
+    @Flag(help: "Print one JSON document.")
     var json = false
 
     @Flag(help: "List every problem of the graph; exit 2 when there is any.")

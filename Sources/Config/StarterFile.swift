@@ -132,7 +132,7 @@ public enum StarterFile {
         # compctl.yml for a component repo: how `compctl bump` tags and where it publishes.
         # Every key is optional; delete what you do not need. Reference: README.md.
 
-        # The spec repo that `compctl bump --publish private` and `compctl publish --repo
+        # The spec repo that `compctl bump --repo private` and `compctl publish --repo
         # private` push to. `url` is a directory, a bare repository or a git URL.
         spec_repos:
           - name: private

@@ -57,8 +57,11 @@ import Testing
         let component = try world.component("Foo", version: "0.1.7", dependencies: ["Bar": "~> 1.0"])
         try world.directory.write("spec_repos:\n  - name: acme\n    url: file://\(specs)\n", to: "compctl.yml")
 
-        let dryRun = try world.compctl(["bump", "--rc", "--push", "--publish", "acme", "--dry-run"], in: component)
+        let dryRun = try world.compctl(["bump", "--rc", "--push", "--repo", "acme", "--dry-run"], in: component)
         #expect(dryRun.exitCode == 0, "\(dryRun)")
+        // --publish is the old spelling of --repo (the spec repo written to), kept for scripts.
+        let oldSpelling = try world.compctl(["bump", "--rc", "--push", "--publish", "acme", "--dry-run"], in: component)
+        #expect(oldSpelling.stdout == dryRun.stdout && oldSpelling.exitCode == 0, "\(oldSpelling)")
         #expect(dryRun.stdout == """
             would set the version of Foo.podspec from 0.1.7 to 0.1.8-rc.1
             would commit Release Foo 0.1.8-rc.1 on main
@@ -171,9 +174,11 @@ import Testing
         let component = try world.component("Foo", version: "0.1.7")
         let cases: [([String], String)] = [
             (["bump"], "choose one bump: --major, --minor, --patch, --rc (with --major or --minor) or --release"),
-            (["bump", "--patch", "--publish", "acme"], "--publish needs --push: consumers fetch the tag from the component's remote"),
-            (["bump", "--patch", "--push", "--no-tag", "--publish", "acme"],
-             "--publish cannot be combined with --no-tag: the published spec names the tag"),
+            (["bump", "--patch", "--repo", "acme"], "--repo needs --push: consumers fetch the tag from the component's remote"),
+            (["bump", "--patch", "--push", "--no-tag", "--repo", "acme"],
+             "--repo cannot be combined with --no-tag: the published spec names the tag"),
+            (["bump", "--patch", "--push", "--repo", "acme", "--publish", "other"],
+             "--publish is the old spelling of --repo; give one of them"),
             (["bump", "--release", "--rc"], "--release cannot be combined with another bump"),
         ]
         for (arguments, message) in cases {
@@ -181,5 +186,12 @@ import Testing
             #expect(result.exitCode == 64, "\(arguments): \(result)")
             #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(arguments): \(result)")
         }
+    }
+
+    /// One vocabulary: --repo names the spec repo a command writes, --source one it reads.
+    @Test func helpSaysRepoNotPublish() throws {
+        let help = try compctl(["bump", "--help"])
+        #expect(help.stdout.contains("--repo <source>"), "\(help)")
+        #expect(!help.stdout.contains("--publish"), "\(help)")
     }
 }
