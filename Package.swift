@@ -24,7 +24,7 @@ let package = Package(
             name: "CompctlCLI",
             dependencies: [
                 "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
-                "ComponentRelease", "Integration", "TextFormat",
+                "ComponentRelease", "Integration", "TextFormat", "Diagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,7 +68,7 @@ let package = Package(
         // graphs with their checks (cycles, skew, layers, rc leaks, interface rule,
         // shadowing), `why` and `affected`, and the text/dot/mermaid/json/matrix formats.
         // Specs come in through the `SpecProvider` protocol, never through git or files.
-        .target(name: "Graph", dependencies: ["Versioning", "Podspec"], exclude: ["README.md"]),
+        .target(name: "Graph", dependencies: ["Versioning", "Podspec", "Diagnostics"], exclude: ["README.md"]),
 
         // The nightly skew report: the state of every component across the spec repos and the
         // projects (newest release and rc, each project's pin and how far behind it is), stale

@@ -47,7 +47,8 @@ struct GraphCommand: ParsableCommand {
     @OptionGroup var config: ConfigOptions
 
     @Option(help: ArgumentHelp(
-        "text, dot, mermaid or github-matrix (JSON is --json, as in every command; --format json is its old spelling).",
+        "text, dot, mermaid, github-matrix (with --affected), or github or gitlab (CI findings, with --check); "
+            + "JSON is --json, as in every command (--format json is its old spelling).",
         valueName: "format"))
     var format: GraphFormat?
 
@@ -63,6 +64,9 @@ struct GraphCommand: ParsableCommand {
     func validate() throws {
         if json, let format, format != .json {
             throw ValidationError("--json and --format \(format.rawValue) disagree; give one of them")
+        }
+        if outputFormat == .github || outputFormat == .gitlab, !check {
+            throw ValidationError("--format \(outputFormat.rawValue) lists the problems of --check; add --check")
         }
         if outputFormat == .githubMatrix, affected == nil {
             throw ValidationError("--format github-matrix lists the waves of --affected NAME; add --affected")
@@ -119,9 +123,10 @@ struct GraphCommand: ParsableCommand {
         if let waves, waves.waves.isEmpty {
             Console.note("note: nothing depends on \(waves.pod); only \(waves.pod) itself is affected")
         }
-        let report = GraphReport(
+        var report = GraphReport(
             graph: graph, includesGraph: !check && affected == nil, problems: problems, affected: waves,
             warnings: warnings)
+        report.checkedFile = podfile ?? DisplayPath.relative(config.path ?? configuration.directory + "/compctl.yml")
         try reportingErrors { try write(report, graph: graph, inputs: inputs) }
         if let problems, !problems.isEmpty { throw Exit.problems }
     }
@@ -148,6 +153,8 @@ struct GraphCommand: ParsableCommand {
             Console.outRaw(text)
         case .json:
             Console.outRaw(try JSONGraphFormatter().format(report))
+        case .github, .gitlab:
+            Console.outRaw(try outputFormat.formatter.format(report))
         case .dot, .mermaid, .githubMatrix:
             Console.outRaw(try outputFormat.formatter.format(report))
             for problem in report.problems ?? [] {

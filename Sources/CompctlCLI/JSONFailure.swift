@@ -52,7 +52,7 @@ extension Compctl {
 extension BumpCommand: JSONReporting { var printsJSON: Bool { json } }
 extension GraphCommand: JSONReporting { var printsJSON: Bool { json || format == .json } }
 extension IntegrateCommand: JSONReporting { var printsJSON: Bool { json } }
-extension LintCommand: JSONReporting { var printsJSON: Bool { json } }
+extension LintCommand: JSONReporting { var printsJSON: Bool { json || format == .gitlab } }
 extension OutdatedCommand: JSONReporting { var printsJSON: Bool { json } }
 extension PinCommand: JSONReporting { var printsJSON: Bool { json } }
 extension PublishCommand: JSONReporting { var printsJSON: Bool { json } }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import Foundation
 import SpecRepo
 
@@ -21,6 +22,10 @@ struct LintCommand: ParsableCommand {
 
             JSON: {"schemaVersion": 1, "podspec": …, "sources": [names], "ok": bool, \
             "problems": [{"kind": …, "dependency": …, "message": …}]}.
+
+            --format github prints GitHub Actions workflow commands (an annotation on the \
+            podspec's line for each problem); --format gitlab prints a GitLab Code Quality \
+            report with stable fingerprints. Text from the spec is escaped.
             """
     )
 
@@ -34,6 +39,13 @@ struct LintCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
+
+    @Option(help: ArgumentHelp("text (the default), github or gitlab: the problems for a CI system.", valueName: "format"))
+    var format: LintFormat = .text
+
+    func validate() throws {
+        if json && format != .text { throw ValidationError("--json and --format \(format.rawValue) are two outputs; give one") }
+    }
 
     func run() throws {
         let repositories = try reportingErrors { () throws -> [SpecRepository] in
@@ -60,7 +72,9 @@ struct LintCommand: ParsableCommand {
         }
 
         let problems = SpecLinter(sources: repositories).lint(contentsOf: podspec)
-        if json {
+        if let ci = format.ci {
+            Console.outRaw(ci.render(LintAnnotations(podspec: podspec).annotations(problems)))
+        } else if json {
             try JSONOutput.print(LintDocument(
                 podspec: podspec,
                 sources: repositories.map(\.name),
@@ -79,6 +93,56 @@ struct LintCommand: ParsableCommand {
             Console.error(problem.message)
         }
         if !problems.isEmpty { throw Exit.problems }
+    }
+}
+
+/// How `lint` prints its problems besides `--json`.
+enum LintFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case github
+    case gitlab
+
+    /// The CI format, when it is one.
+    var ci: CIFormat? { CIFormat(rawValue: rawValue) }
+}
+
+/// Lint problems as CI findings on the podspec's lines: the line a message names
+/// (`Foo.podspec:3: …`), else the line of the dependency concerned.
+struct LintAnnotations {
+    var podspec: String
+    private let lines: [Substring]
+
+    init(podspec: String) {
+        self.podspec = podspec
+        lines = ((try? String(contentsOfFile: podspec, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    func annotations(_ problems: [LintProblem]) -> [CIAnnotation] {
+        problems.map { problem in
+            var message = problem.message
+            var line: Int?
+            if message.hasPrefix(podspec + ":") {
+                message.removeFirst(podspec.count + 1)
+                let digits = message.prefix { $0.isNumber }
+                if !digits.isEmpty, message.dropFirst(digits.count).hasPrefix(":") {
+                    line = Int(digits)
+                    message.removeFirst(digits.count + 1)
+                }
+                message = String(message.drop { $0 == " " })
+            }
+            return CIAnnotation(check: problem.kind.rawValue, file: podspec,
+                                line: line ?? problem.dependency.flatMap(lineDeclaring), message: message)
+        }
+    }
+
+    /// The first line that declares a dependency on `name` (quoted, after `dependency`).
+    private func lineDeclaring(_ name: String) -> Int? {
+        let root = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+        let quoted = ["'\(name)'", "\"\(name)\"", "'\(root)", "\"\(root)"]
+        let escaped = name.replacingOccurrences(of: "\n", with: "\\n")
+        return lines.firstIndex { line in
+            line.contains("dependenc") && (quoted.contains { line.contains($0) } || line.contains(escaped))
+        }.map { $0 + 1 }
     }
 }
 

@@ -144,6 +144,6 @@ import Versioning
     }
 
     @Test func everyFormatHasAName() {
-        #expect(GraphFormat.allCases.map(\.rawValue) == ["text", "dot", "mermaid", "json", "github-matrix"])
+        #expect(GraphFormat.allCases.map(\.rawValue) == ["text", "dot", "mermaid", "json", "github-matrix", "github", "gitlab"])
     }
 }

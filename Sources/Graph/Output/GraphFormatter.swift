@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// What `compctl graph` and `compctl why` print: the graph, and what was asked of it.
 public struct GraphReport: Sendable {
     public var graph: DependencyGraph
@@ -10,6 +12,9 @@ public struct GraphReport: Sendable {
     /// `why NAME`.
     public var why: WhyResult?
     public var warnings: [GraphWarning]
+    /// The file CI findings point at (the Podfile checked, or compctl.yml, which holds the
+    /// rules), for `--format github` and `gitlab`.
+    public var checkedFile: String?
 
     /// A report of `graph` with what was asked of it.
     public init(graph: DependencyGraph, includesGraph: Bool = true, problems: [GraphProblem]? = nil,
@@ -40,6 +45,10 @@ public enum GraphFormat: String, CaseIterable, Sendable {
     /// Actions job: one entry a wave. It has no `schemaVersion`, which would become a matrix
     /// dimension.
     case githubMatrix = "github-matrix"
+    /// The problems of `--check` as GitHub Actions workflow commands.
+    case github
+    /// The problems of `--check` as a GitLab Code Quality report.
+    case gitlab
 
     /// The formatter that writes this format.
     public var formatter: any GraphFormatter {
@@ -49,6 +58,8 @@ public enum GraphFormat: String, CaseIterable, Sendable {
         case .mermaid: MermaidGraphFormatter()
         case .json: JSONGraphFormatter()
         case .githubMatrix: GitHubMatrixFormatter()
+        case .github: CIProblemsFormatter(ci: .github)
+        case .gitlab: CIProblemsFormatter(ci: .gitlab)
         }
     }
 }
@@ -57,11 +68,15 @@ public enum GraphFormat: String, CaseIterable, Sendable {
 public enum GraphFormatError: Error, Equatable, CustomStringConvertible {
     /// The format needs something the report does not have.
     case needsAffected(GraphFormat)
+    /// A CI format lists the problems of `--check`.
+    case needsCheck(GraphFormat)
 
     public var description: String {
         switch self {
         case let .needsAffected(format):
             return "the \(format.rawValue) format lists affected pods: add --affected NAME"
+        case let .needsCheck(format):
+            return "--format \(format.rawValue) lists the problems of --check; add --check"
         }
     }
 }
@@ -74,4 +89,19 @@ func highlightedEdges(_ report: GraphReport) -> [GraphProblem.Link: GraphProblem
         for link in problem.links where result[link] == nil { result[link] = problem.kind }
     }
     return result
+}
+
+/// The problems of `--check` as CI findings, each pointing at the report's `checkedFile`.
+public struct CIProblemsFormatter: GraphFormatter {
+    /// The CI system.
+    public var ci: CIFormat
+
+    public func format(_ report: GraphReport) throws -> String {
+        guard let problems = report.problems else {
+            throw GraphFormatError.needsCheck(ci == .github ? .github : .gitlab)
+        }
+        return ci.render(problems.map {
+            CIAnnotation(check: $0.kind.rawValue, file: report.checkedFile, line: nil, message: $0.message)
+        })
+    }
 }
