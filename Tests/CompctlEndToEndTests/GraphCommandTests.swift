@@ -299,7 +299,7 @@ enum Graphviz {
         (["--affected", "XXCart", "--format", "mermaid"],
          "Error: --affected prints waves, which mermaid cannot show; use --format text, json or github-matrix\n"),
         (["--format", "svg"],
-         "Error: The value 'svg' is invalid for '--format <format>'. Please provide one of 'text', 'dot', 'mermaid', 'json', 'github-matrix', 'github' or 'gitlab'.\n"),
+         "Error: The value 'svg' is invalid for '--format <format>'. Please provide one of the following:\n  - text\n"),
     ])
     func rejectsBadFlags(arguments: [String], message: String) throws {
         let result = try SampleApp.run(["graph"] + arguments + SampleApp.config)
