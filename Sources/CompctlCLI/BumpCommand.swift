@@ -25,7 +25,7 @@ struct BumpCommand: ParsableCommand {
 
             JSON: {"schemaVersion": 1, "name", "podspec", "from", "version", "branch", "tag", \
             "commit", "pushed", "dryRun", "published": {"repo", "path", "message", "commit"} or null}.
-            """
+            """ + CommandExamples.section("bump")
     )
 
     @OptionGroup var bump: BumpFlags

@@ -9,7 +9,7 @@ public struct Compctl: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 the operation failed; 2 a check found problems; \
             64 usage error.
-            """,
+            """ + CommandExamples.section("compctl"),
         version: "compctl 0.1.0 (libgit2 \(Git.libraryVersion))",
         subcommands: [
             InitCommand.self,

@@ -36,7 +36,7 @@ struct GraphCommand: ParsableCommand {
             "affected", "warnings"}; the graph itself is left out with --check or --affected) \
             and github-matrix ({"include": [{"wave": 0, "pods": [NAME]}, {"wave": 1, "pods": […]}, …]}, with --affected). \
             With dot, mermaid and github-matrix the problems of --check go to stderr.
-            """
+            """ + CommandExamples.section("graph")
     )
 
     @Option(help: ArgumentHelp("Graph what this Podfile resolves to instead of the spec repos' newest releases.",

@@ -8,7 +8,9 @@ import Manifest
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Write a commented compctl.yml for a main project or a component.")
+        abstract: "Write a commented compctl.yml for a main project or a component.",
+        discussion: CommandExamples.standalone("init")
+    )
 
     @Flag(help: "Write the smaller file for a component repo instead of a main project.")
     var component = false

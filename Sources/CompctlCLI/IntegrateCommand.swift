@@ -35,7 +35,7 @@ struct IntegrateCommand: AsyncParsableCommand {
 
             JSON: {"schemaVersion": 1, "outcome": "passed|failed|…", "pins": {…}, \
             "published": [...], "commit": "id or null", "log": "path"}.
-            """
+            """ + CommandExamples.section("integrate")
     )
 
     @Argument(help: ArgumentHelp("The components to integrate, as NAME=VERSION.", valueName: "name=version"),

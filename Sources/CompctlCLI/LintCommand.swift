@@ -26,7 +26,7 @@ struct LintCommand: ParsableCommand {
             --format github prints GitHub Actions workflow commands (an annotation on the \
             podspec's line for each problem); --format gitlab prints a GitLab Code Quality \
             report with stable fingerprints. Text from the spec is escaped.
-            """
+            """ + CommandExamples.section("lint")
     )
 
     @Argument(help: "The podspec to check (Foo.podspec or Foo.podspec.json).")

@@ -22,7 +22,7 @@ struct OutdatedCommand: ParsableCommand {
             published), stale (never released, and a higher release supersedes it) or \
             pending. JSON: {"schemaVersion": 1, "projects": [{"name", "podfile", "pods": \
             [{"name", "pinned", "requirement", "newestRelease", "newestRC", "rcState"}]}]}.
-            """
+            """ + CommandExamples.section("outdated")
     )
 
     @Option(help: ArgumentHelp(

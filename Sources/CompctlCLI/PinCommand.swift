@@ -21,7 +21,7 @@ struct PinCommand: ParsableCommand {
 
             Prints `Name<TAB>version` for each pin. JSON: {"schemaVersion": 1, \
             "podfile": "path", "pins": {"Name": "version"}, "changed": true, "dryRun": false}.
-            """
+            """ + CommandExamples.section("pin")
     )
 
     @Argument(help: ArgumentHelp("The pods to pin, as NAME=VERSION.", valueName: "name=version"),

@@ -26,7 +26,7 @@ struct PublishCommand: ParsableCommand {
             JSON: {"schemaVersion": 1, "name", "version", "repo", "url", "path", "message", \
             "kind": "Add"|"Update"|"Fix", "commit", "attempts", "published": bool, "dryRun": bool, \
             "problems": [{"kind", "dependency", "message"}]}.
-            """
+            """ + CommandExamples.section("publish")
     )
 
     @Argument(help: "The podspec to publish (Foo.podspec or Foo.podspec.json).")

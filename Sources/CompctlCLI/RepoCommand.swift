@@ -13,7 +13,7 @@ struct RepoCommand: ParsableCommand {
             Remote spec repos are cloned (bare, through libgit2) into $COMPCTL_HOME/repos/NAME \
             (default ~/.compctl/repos/NAME) and read from git objects. A spec repo listed in \
             compctl.yml is cloned on first use; `repo add` caches one that compctl.yml does not list.
-            """,
+            """ + CommandExamples.section("repo"),
         subcommands: [
             RepoAddCommand.self, RepoListCommand.self, RepoUpdateCommand.self, RepoRemoveCommand.self,
             RepoShowCommand.self,
@@ -32,7 +32,7 @@ struct RepoAddCommand: ParsableCommand {
             or empty. Nothing is left in the cache when the clone or that check fails.
             --dry-run only asks the remote for its branches (which checks the URL and the \
             credentials) and clones nothing.
-            """
+            """ + CommandExamples.section("repo add")
     )
 
     @Argument(help: "The name to use as SOURCE (letters, digits, '-', '_', '.').")
@@ -94,7 +94,7 @@ struct RepoListCommand: ParsableCommand {
 
             JSON: {"schemaVersion": 1, "repos": [{"name", "url", "origin": "config"|"added", \
             "state": "cached"|"not cloned"|"in place", "branch", "head", "lastFetch"}]}.
-            """
+            """ + CommandExamples.section("repo list")
     )
 
     @Flag(help: "Print one JSON document instead of a table.")
@@ -189,7 +189,7 @@ struct RepoUpdateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Fetch one cached spec repo, or all of them (cloning compctl.yml's repos not cloned yet).",
-        discussion: "Exit 1 if any repo could not be updated; the others are still updated."
+        discussion: "Exit 1 if any repo could not be updated; the others are still updated." + CommandExamples.section("repo update")
     )
 
     @Argument(help: "The spec repo to update; all when left out.")
@@ -265,7 +265,7 @@ struct RepoRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Delete a spec repo from compctl's cache.",
-        discussion: "A repo that compctl.yml lists stays listed there and is cloned again on next use."
+        discussion: "A repo that compctl.yml lists stays listed there and is cloned again on next use." + CommandExamples.section("repo remove")
     )
 
     @Argument(help: "The cached spec repo to delete.")
@@ -313,7 +313,7 @@ struct RepoShowCommand: ParsableCommand {
 
             JSON: {"schemaVersion": 1, "pods": [{"name": …, "versions": [highest first]}], \
             "skipped": [{"path": …, "reason": …}]}. Pods are an array to keep their order.
-            """
+            """ + CommandExamples.section("repo show")
     )
 
     @Argument(help: "The spec repo: a name, a git URL, a bare repository or a directory.")

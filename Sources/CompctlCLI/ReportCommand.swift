@@ -19,6 +19,7 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Reports over every configured spec repo and project.",
+        discussion: CommandExamples.standalone("report"),
         subcommands: [ReportSkewCommand.self]
     )
 }
@@ -54,7 +55,7 @@ struct ReportSkewCommand: ParsableCommand {
             skew, stale-rc, stale-constraints, behind, unused, or any (all of them); repeat \
             the option or separate them with commas. Without --fail-on the report never \
             exits 2.
-            """
+            """ + CommandExamples.section("report skew")
     )
 
     @OptionGroup var sourceOptions: SourceOptions

@@ -27,7 +27,7 @@ struct ResolveCommand: ParsableCommand {
             JSON: {"schemaVersion": 1, "pods": {"Name": "version"}, \
             "unmanaged": {"Name": "locked version or null"}}; on a conflict also \
             "conflict": "the explanation".
-            """
+            """ + CommandExamples.section("resolve")
     )
 
     @Option(help: ArgumentHelp(

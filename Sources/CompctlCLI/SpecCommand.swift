@@ -7,6 +7,7 @@ struct SpecCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "spec",
         abstract: "Inspect podspecs.",
+        discussion: CommandExamples.standalone("spec"),
         subcommands: [Show.self]
     )
 
@@ -19,7 +20,7 @@ struct SpecCommand: ParsableCommand {
                 Prints the name, version, source, platforms, the root's dependencies and each \
                 subspec's. Parts compctl cannot evaluate are reported on stderr as warnings (the \
                 source, deployment targets) or errors (the name, version, subspecs, dependencies).
-                """
+                """ + CommandExamples.section("spec show")
         )
 
         @Argument(help: "The podspec: Foo.podspec or Foo.podspec.json.")

@@ -6,6 +6,7 @@ struct VersionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "version",
         abstract: "Compare, sort, test and bump versions by CocoaPods' rules.",
+        discussion: CommandExamples.standalone("version"),
         subcommands: [Compare.self, Sort.self, Satisfies.self, Bump.self]
     )
 
@@ -14,7 +15,7 @@ struct VersionCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print <, = or > for A against B by CocoaPods ordering.",
             discussion: "1.0 = 1.0.0, build metadata (+…) does not count, and a prerelease "
-                + "sorts before its release: 1.0.0-rc.9 < 1.0.0-rc.10 < 1.0.0."
+                + "sorts before its release: 1.0.0-rc.9 < 1.0.0-rc.10 < 1.0.0." + CommandExamples.section("version compare")
         )
 
         @Argument(help: "The first version.")
@@ -47,7 +48,7 @@ struct VersionCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the versions ascending, one a line.",
             discussion: "Versions that are equal (1, 1.0, 1.0.0) keep an order by their text, "
-                + "as CocoaPods sorts them."
+                + "as CocoaPods sorts them." + CommandExamples.section("version sort")
         )
 
         @Argument(help: "The versions to sort.")
@@ -81,7 +82,7 @@ struct VersionCommand: ParsableCommand {
                 By default the resolver's prerelease rule applies: a prerelease counts only \
                 when some requirement names a prerelease (= 0.1.8-rc.1). --raw applies the \
                 plain requirement test. Exits 1 when no version satisfies them.
-                """
+                """ + CommandExamples.section("version satisfies")
         )
 
         @Option(name: [.customShort("r"), .customLong("requirement")],
@@ -151,7 +152,7 @@ struct VersionCommand: ParsableCommand {
                 0.1.8-rc.1: --rc gives 0.1.8-rc.2 and --release 0.1.8; --patch, --minor and \
                 --major follow npm's inc (1.3.0-rc.1 --minor gives 1.3.0). A bump never goes \
                 backwards, and drops build metadata.
-                """
+                """ + CommandExamples.section("version bump")
         )
 
         @OptionGroup var bump: BumpFlags

@@ -17,7 +17,7 @@ struct WhyCommand: ParsableCommand {
             JSON: {"schemaVersion": 1, "scope": "podfile", "why": {"pod", "version", \
             "paths": [{"start", "steps": [{"to", "dependency", "requirements"}]}], "truncated"}, \
             "warnings": […]}.
-            """
+            """ + CommandExamples.section("why")
     )
 
     @Argument(help: ArgumentHelp("The pod (a root name; Foo/Bar means Foo).", valueName: "name"))
