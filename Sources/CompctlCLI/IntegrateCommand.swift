@@ -60,6 +60,11 @@ struct IntegrateCommand: AsyncParsableCommand {
     @Flag(help: "Push the main project's commit to its origin.")
     var push = false
 
+    @Option(name: .customLong("push-branch"), help: ArgumentHelp(
+        "Commit the pins on this new branch and push it, for a pull request (protected main branches).",
+        valueName: "name"))
+    var pushBranch: String?
+
     @Flag(name: .customLong("allow-rc"), help: "Allow release candidates.")
     var allowRC = false
 
@@ -98,6 +103,12 @@ struct IntegrateCommand: AsyncParsableCommand {
         if let timeout, timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds") }
         if maxRequeues < 0 { throw ValidationError("--max-requeues must be 0 or more") }
         if lockTimeout < 0 { throw ValidationError("--lock-timeout must be 0 or more seconds") }
+        if push && pushBranch != nil {
+            throw ValidationError("--push pushes to the checked-out branch and --push-branch to a new one; give one")
+        }
+        if let pushBranch, !Repository.isValidBranchName(pushBranch) {
+            throw ValidationError("--push-branch: '\(pushBranch)' is not a valid branch name")
+        }
     }
 
     func run() async throws {
@@ -140,8 +151,8 @@ struct IntegrateCommand: AsyncParsableCommand {
     private func makePlanner(_ configuration: Configuration) throws -> (IntegrationPlanner, SpecSources) {
         let sources = try SpecSources(configuration: configuration)
         let request = IntegrationRequest(
-            pins: pins.map(\.pin), podspec: podspec, checkCommand: checkCommand, repo: repo, push: push, allowRC: allowRC,
-            lockTimeout: .seconds(lockTimeout))
+            pins: pins.map(\.pin), podspec: podspec, checkCommand: checkCommand, repo: repo, push: push,
+            pushBranch: pushBranch, allowRC: allowRC, lockTimeout: .seconds(lockTimeout))
         return (IntegrationPlanner(request: request, configuration: configuration, sources: sources,
                                    delegate: ConsoleIntegrationDelegate()), sources)
     }
@@ -181,13 +192,19 @@ struct IntegrateCommand: AsyncParsableCommand {
             Console.note(landed.published.isEmpty
                 ? "every version was already published"
                 : "published \(landed.published.joined(separator: " ")) to \(prepared.plan.target.name)")
-            Console.note("committed \(landed.commit.hex.prefix(8))\(push ? " and pushed" : ""); log: \(landed.log)")
+            if let pushBranch {
+                Console.note("committed \(landed.commit.hex.prefix(8)) on \(pushBranch) and pushed branch \(pushBranch); "
+                    + "open a pull request from it; log: \(landed.log)")
+            } else {
+                Console.note("committed \(landed.commit.hex.prefix(8))\(push ? " and pushed" : ""); log: \(landed.log)")
+            }
         }
     }
 
     /// The integrator for this command line, publishing through `cache`.
     private func makeIntegrator(cache: SpecRepoCache) -> Integrator {
-        Integrator(options: IntegrationOptions(push: push, maxRequeues: maxRequeues, timeout: timeout.map { .seconds($0) }),
+        Integrator(options: IntegrationOptions(push: push, pushBranch: pushBranch, maxRequeues: maxRequeues,
+                                               timeout: timeout.map { .seconds($0) }),
                    delegate: ConsoleIntegrationDelegate(), publisher: SpecPublisher(cache: cache))
     }
 
@@ -215,7 +232,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             Console.out("  \(candidate.pin.name) \(candidate.pin.version): \(action)")
         }
         Console.out("  pin the Podfile (\(changes) change\(changes == 1 ? "" : "s")), run the compile check, then "
-            + (push ? "commit and push" : "commit"))
+            + (pushBranch.map { "commit on a new branch \($0) and push it" } ?? (push ? "commit and push" : "commit")))
     }
 
     // MARK: - Several main projects

@@ -370,6 +370,18 @@ public final class Repository {
         try updateReference("refs/heads/\(branch)", to: target, expecting: expected, message: "fast-forward")
     }
 
+    /// Points HEAD at the local branch `branch` (`git switch` without touching the work
+    /// tree: the caller makes sure the branch's tree is what the work tree holds).
+    public func setHead(toBranch branch: String) throws(GitError) {
+        try check(git_repository_set_head(pointer, "refs/heads/\(branch)"), "git_repository_set_head")
+    }
+
+    /// Whether git accepts `name` as a branch name (`git check-ref-format --branch`).
+    public static func isValidBranchName(_ name: String) -> Bool {
+        var valid: Int32 = 0
+        return git_branch_name_is_valid(&valid, name) == 0 && valid == 1 && !name.hasPrefix("-")
+    }
+
     // MARK: helpers
 
     /// `git_revparse_single`, with a missing or malformed name reported as such.

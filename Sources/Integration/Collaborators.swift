@@ -79,6 +79,9 @@ public protocol ProjectGit {
     /// and then `paths` are staged to match.
     func push(branch: String, message: String, staging paths: [String],
               change: (_ readAtTip: (String) throws -> Data) throws -> [FileChange]) throws -> PushedPins
+    /// Commits `paths` on top of HEAD as a new local branch `name`, switches to it and
+    /// pushes it to origin as a new branch (never over an existing one).
+    func pushNewBranch(_ name: String, message: String, staging paths: [String]) throws -> ObjectID
 }
 
 /// The main project's repository through libgit2.
@@ -138,10 +141,23 @@ public struct GitProject: ProjectGit {
     }
 }
 
+extension GitProject {
+    public func pushNewBranch(_ name: String, message: String, staging paths: [String]) throws -> ObjectID {
+        let reference = "refs/heads/\(name)"
+        if try repository.referenceTarget(reference) != nil { throw IntegrationError.localBranchExists(name) }
+        let commit = try repository.commitOnly(paths, message: message, updating: reference)
+        try repository.setHead(toBranch: name)
+        // Without `+`: a branch that appeared on origin meanwhile is not overwritten.
+        try repository.push(["\(reference):\(reference)"], to: "origin")
+        return commit
+    }
+}
+
 extension Repository {
     /// Commits `paths` (relative to the work tree) as they are in the work tree on top of
     /// HEAD, and nothing else: whatever else is staged stays staged and out of the commit.
-    func commitOnly(_ paths: [String], message: String) throws -> ObjectID {
+    /// The commit moves `reference` (HEAD's branch by default).
+    func commitOnly(_ paths: [String], message: String, updating reference: String = "HEAD") throws -> ObjectID {
         guard let work = workDirectory else { throw GitError.bareRepository(path: gitDirectory, operation: "commit") }
         let head = try? resolve("HEAD")
         let base = try head.map { try tree(commit($0).tree) }
@@ -149,7 +165,7 @@ extension Repository {
             FileManager.default.contents(atPath: work + path).map { .write(path: path, contents: $0) } ?? .delete(path: path)
         }
         let id = try createCommit(tree: try tree(applying: changes, to: base), parents: head.map { [$0] } ?? [],
-                                  message: message, updating: "HEAD")
+                                  message: message, updating: reference)
         try stage(paths)
         return id
     }

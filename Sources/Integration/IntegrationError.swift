@@ -35,6 +35,10 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
     case aheadOfOrigin(branch: String, count: Int)
     /// `--push` from a checkout behind origin.
     case behindOrigin(branch: String)
+    /// `--push-branch` names a branch origin already has.
+    case remoteBranchExists(String)
+    /// `--push-branch` names a branch the checkout already has.
+    case localBranchExists(String)
     /// Several main projects share one directory, hence one journal.
     case sharedProjectDirectory(projects: [String], directory: String)
     /// A manifest is a symlink to a file that does not exist.
@@ -146,6 +150,11 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
                 + "a tree other than the one checked: push \(count == 1 ? "it" : "them") first, or integrate without --push"
         case let .behindOrigin(branch):
             return "origin/\(branch) has commits this checkout lacks; pull them first, so the check runs on what --push lands"
+        case let .remoteBranchExists(name):
+            return "origin already has a branch \(name); compctl never overwrites a branch: "
+                + "pick another --push-branch name, or delete that branch first"
+        case let .localBranchExists(name):
+            return "this checkout already has a branch \(name); pick another --push-branch name, or delete that branch first"
         case let .sharedProjectDirectory(projects, directory):
             return "main projects \(projects.joined(separator: " and ")) have their Podfiles in one directory (\(directory)); "
                 + "give each main project its own directory in compctl.yml, or integrate one with --podfile"

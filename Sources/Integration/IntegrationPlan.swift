@@ -86,6 +86,8 @@ public struct IntegrationPlan {
 public struct IntegrationOptions: Sendable {
     /// Push the main project's commit (`--push`).
     public var push: Bool
+    /// Land the commit on this new branch and push it instead (`--push-branch`).
+    public var pushBranch: String?
     /// How often to re-run the check when the branch moved during it.
     public var maxRequeues: Int
     /// Stop the check after this long.
@@ -96,10 +98,11 @@ public struct IntegrationOptions: Sendable {
     public var terminationGrace: Duration
 
     /// Options; logs go under `$COMPCTL_HOME/logs` by default.
-    public init(push: Bool = false, maxRequeues: Int = 3, timeout: Duration? = nil,
+    public init(push: Bool = false, pushBranch: String? = nil, maxRequeues: Int = 3, timeout: Duration? = nil,
                 logDirectory: String = (SpecRepoCache.homeDirectory() as NSString).appendingPathComponent("logs"),
                 terminationGrace: Duration = .seconds(2)) {
         self.push = push
+        self.pushBranch = pushBranch
         self.maxRequeues = maxRequeues
         self.timeout = timeout
         self.logDirectory = logDirectory

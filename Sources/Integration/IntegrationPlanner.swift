@@ -19,6 +19,8 @@ public struct IntegrationRequest: Sendable {
     public var repo: String?
     /// Whether the pins will be pushed (`--push`): the checkout must then be at origin's tip.
     public var push: Bool
+    /// The new branch the pins land on and are pushed to (`--push-branch`).
+    public var pushBranch: String?
     /// Whether release candidates may be integrated (`--allow-rc`).
     public var allowRC: Bool
     /// How long to wait for another writer of the project (`--lock-timeout`).
@@ -26,12 +28,13 @@ public struct IntegrationRequest: Sendable {
 
     /// A request for `pins`.
     public init(pins: [ComponentPin], podspec: String? = nil, checkCommand: String? = nil, repo: String? = nil,
-                push: Bool = false, allowRC: Bool = false, lockTimeout: Duration = .seconds(900)) {
+                push: Bool = false, pushBranch: String? = nil, allowRC: Bool = false, lockTimeout: Duration = .seconds(900)) {
         self.pins = pins
         self.podspec = podspec
         self.checkCommand = checkCommand
         self.repo = repo
         self.push = push
+        self.pushBranch = pushBranch
         self.allowRC = allowRC
         self.lockTimeout = lockTimeout
     }
@@ -81,6 +84,7 @@ public struct IntegrationPlanner {
         }
         try ProjectCheckout.requireCommitted(project, files: Self.committedFiles(podfile: podfile, manifest: packageManifest))
         if request.push { try ProjectCheckout.requireInStepWithOrigin(project) }
+        if let name = request.pushBranch { try ProjectCheckout.requireNewBranch(name, in: project) }
 
         let opened = try sources.open(repoSource, depth: .versions)
         let scratch = try ScratchDirectory.make()
@@ -251,6 +255,16 @@ enum ProjectCheckout {
             throw IntegrationError.aheadOfOrigin(branch: branch, count: commitsAhead(project, from: head, to: tip))
         }
         throw IntegrationError.behindOrigin(branch: branch)
+    }
+
+    /// Refuses a `--push-branch` name the checkout or origin already has: compctl never
+    /// overwrites a branch. Origin is asked without fetching.
+    static func requireNewBranch(_ name: String, in project: Repository) throws {
+        if try project.referenceTarget("refs/heads/\(name)") != nil { throw IntegrationError.localBranchExists(name) }
+        let url = try project.remote(named: "origin").url
+        if try Remote.listReferences(at: url).contains(where: { $0.name == "refs/heads/\(name)" }) {
+            throw IntegrationError.remoteBranchExists(name)
+        }
     }
 
     /// How many first-parent commits lead from `tip` to `head` (at most 1,000).

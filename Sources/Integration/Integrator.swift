@@ -297,6 +297,7 @@ public struct Integrator {
             files.append(relative(manifest))
         }
         let message = IntegrationJournal.commitMessage(pins: plan.pins.map { ($0.name, $0.version) })
+        if let name = options.pushBranch { return try project.pushNewBranch(name, message: message, staging: files) }
         guard options.push else { return try project.commit(files, message: message) }
         let lock = lockChanged ? FileManager.default.contents(atPath: plan.podfileLock).map { (relative(plan.podfileLock), $0) } : nil
         let pushed = try project.push(branch: checked.branch, message: message, staging: files) { readAtTip in

@@ -413,3 +413,47 @@ final class IntegrateWorld {
             + "a plain directory, not a git repository; set its url in compctl.yml to the spec repo's git URL or a bare repository\n")
     }
 }
+
+/// Protected branches: `--push-branch NAME` lands the checked pins on a branch of their own
+/// and pushes it, for a pull or merge request; origin's main is never touched.
+@Suite struct IntegratePushBranchTests {
+    @Test func landsThePinsOnABranchOfTheirOwn() throws {
+        let fixture = try IntegrateWorld()
+        let mainBefore = try gitCLI("--git-dir", fixture.world("app.git"), "rev-parse", "main")
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true", "--push-branch", "compctl/foo-1.1.0"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr.contains("pushed branch compctl/foo-1.1.0; open a pull request from it"), "\(result)")
+        // origin's main is as it was; the new branch holds the pins on top of it.
+        #expect(try gitCLI("--git-dir", fixture.world("app.git"), "rev-parse", "main") == mainBefore)
+        let podfile = try gitCLI("--git-dir", fixture.world("app.git"), "show", "compctl/foo-1.1.0:Podfile")
+        #expect(podfile.contains("pod 'Foo', '1.1.0'"), "\(podfile)")
+        #expect(try gitCLI("--git-dir", fixture.world("app.git"), "rev-parse", "compctl/foo-1.1.0^") == mainBefore)
+        // The checkout is on the new branch, clean; the spec is published.
+        #expect(try gitCLI("rev-parse", "--abbrev-ref", "HEAD", in: fixture.world("app")) == "compctl/foo-1.1.0")
+        #expect(try gitCLI("status", "--porcelain", in: fixture.world("app")) == "")
+        let specs = try gitCLI("--git-dir", fixture.world("specs.git"), "ls-tree", "-r", "--name-only", "main")
+        #expect(specs.contains("Foo/1.1.0/Foo.podspec"))
+    }
+
+    @Test func aBranchOriginAlreadyHasIsRefusedBeforeAnyChange() throws {
+        let fixture = try IntegrateWorld()
+        try gitCLI("push", "-q", "origin", "main:refs/heads/taken", in: fixture.world("app"))
+        let before = try fixture.snapshot()
+        let result = try fixture.integrate(["Foo=1.1.0", "--check-command", "true", "--push-branch", "taken"])
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr == "error: origin already has a branch taken; compctl never overwrites a branch: "
+            + "pick another --push-branch name, or delete that branch first\n")
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test(arguments: [
+        (["Foo=1.1.0", "--push", "--push-branch", "x"], "--push pushes to the checked-out branch and --push-branch to a new one; give one"),
+        (["Foo=1.1.0", "--push-branch", "bad..name"], "--push-branch: 'bad..name' is not a valid branch name"),
+    ])
+    func badPushBranchUsage(arguments: [String], message: String) throws {
+        let fixture = try IntegrateWorld()
+        let result = try fixture.integrate(arguments + ["--check-command", "true"])
+        #expect(result.exitCode == 64, "\(result)")
+        #expect(result.stderr.contains(message), "\(result)")
+    }
+}

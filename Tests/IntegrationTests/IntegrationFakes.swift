@@ -158,4 +158,8 @@ struct CommitFailingProject: ProjectGit {
               change: (_ readAtTip: (String) throws -> Data) throws -> [FileChange]) throws -> PushedPins {
         try real.push(branch: branch, message: message, staging: paths, change: change)
     }
+    func pushNewBranch(_ name: String, message: String, staging paths: [String]) throws -> ObjectID {
+        if fails { throw TestSupportError("index.lock exists") }
+        return try real.pushNewBranch(name, message: message, staging: paths)
+    }
 }
