@@ -42,4 +42,6 @@ if github == 0 or gitlab == 0:
 PY
 (cd "$work" && actionlint -shellcheck shellcheck .github/workflows/*.yml)
 check-jsonschema --builtin-schema vendor.gitlab-ci "$work"/gitlab-ci-*.yml >/dev/null
-echo "recipes: $(ls "$work/.github/workflows" | wc -l) GitHub workflows pass actionlint with shellcheck, $(ls "$work"/gitlab-ci-*.yml | wc -l) GitLab pipeline passes GitLab's schema"
+workflows=("$work"/.github/workflows/*.yml)
+pipelines=("$work"/gitlab-ci-*.yml)
+echo "recipes: ${#workflows[@]} GitHub workflows pass actionlint with shellcheck, ${#pipelines[@]} GitLab pipeline passes GitLab's schema"
