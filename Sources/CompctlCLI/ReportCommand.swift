@@ -40,9 +40,12 @@ struct ReportSkewCommand: ParsableCommand {
             releases and in each project; stale constraints (requirements that exclude the \
             newest release of a pod, and who states them); skew (pods pinned differently by \
             different projects, consumer ranges with nothing in common); unused components \
-            (reached by no main project); and rcs, stale when never released and older than \
-            stale_rc_days. An rc's age is its spec file's modification time in a directory \
-            spec repo.
+            (reached by no main project); and rcs (versions with the rc_label of compctl.yml; \
+            other prereleases such as 2.3.0-xcframework are none): released when their release \
+            is published, stale when not and a higher release supersedes them or they are \
+            older than stale_rc_days, else pending (the words `outdated` uses too). An rc's age \
+            is its spec file's modification time in a directory spec repo, the time of the \
+            commit that added it in a git one.
 
             Formats: md (the default; for a CI job summary or an issue comment), html (one \
             self-contained page; the graph is drawn by Graphviz when `dot` is on PATH, else \
@@ -122,7 +125,8 @@ struct ReportSkewCommand: ParsableCommand {
         return result
     }
 
-    private static func date(_ text: String) -> Date? {
+    /// `--now`: seconds since 1970 or an ISO 8601 time.
+    static func date(_ text: String) -> Date? {
         if let seconds = Double(text) { return Date(timeIntervalSince1970: seconds) }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
@@ -197,7 +201,7 @@ struct ReportSkewCommand: ParsableCommand {
         let input = ReportInput(
             providers: sources.map(\.repository), projects: projects,
             layers: GraphChecker.layerRules(of: configuration), interfaceSuffix: GraphChecker.interfaceSuffix(of: configuration),
-            staleRCDays: staleRCDays ?? configuration.staleRCDays,
+            staleRCDays: staleRCDays ?? configuration.staleRCDays, rcLabel: configuration.rcLabel,
             publishDates: FirstPublishDate(dates),
             now: now.flatMap(Self.date) ?? Date(), failOn: try categories(), warnings: warnings)
         return (input, sources)

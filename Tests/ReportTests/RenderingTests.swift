@@ -57,11 +57,13 @@ import Versioning
             "# Component skew report", "## Problems", "## Components", "## Stale constraints", "## Skew",
             "## Release candidates", "## Unused components",
         ])
-        #expect(text.contains("\n| pod    | layer   | newest release | newest rc              | rc age (days) | App                     "
+        #expect(text.contains("\n| pod    | layer   | newest release | newest rc             | rc age (days) | App                            "
             + "| Demo (example)   | Broken (example) |\n"))
-        #expect(text.contains("\n| Core   | base    | 2.0.0          | 2.0.0-rc.1 (released)  |            50 | 1.1.0 (lock, 1 behind)  "
+        #expect(text.contains("\n| Core   | base    | 2.0.0          | 2.0.0-rc.1 (released) |            50 | 1.1.0 (lock, 1 behind)         "
             + "| 1.0.0 (2 behind) | 9.9.9            |\n"))
-        #expect(text.contains("\n|      |        | Broken       | = 9.9.9      | —            | Broken               |\n"))
+        // App resolves Pay to its rc, above the newest release 1.0.0.
+        #expect(text.contains("| 1.1.0-rc.1 (resolution, ahead) |"))
+        #expect(text.contains("\n|      |        | Broken       | = 9.9.9     | —            | Broken               |\n"))
         #expect(text.contains("- **Core**: Cart (1.0.0) requires >= 2.0, but App requires ~> 1.0 and Feed (1.1.0) requires ~> 1.0; "
             + "no version satisfies both\n"))
         // A clean report has no sections but the state table.

@@ -57,6 +57,7 @@ enum HTMLAssets {
         .badge-layer { background: #fff1e5; border-color: #ffd8b5; color: #953800; }
         .badge-rc-leak { background: #ffeff7; border-color: #ffd3eb; color: #99286e; }
         .badge-pending { background: #ddf4ff; border-color: #b6e3ff; color: #0550ae; }
+        .badge-ahead { background: #fbefff; border-color: #ecd8ff; color: #6639ba; }
         .badge-released { background: #dafbe1; border-color: #aceebb; color: #116329; }
         .badge-skew, .badge-held-back, .badge-interface, .badge-shadowing { background: #fff8c5; border-color: #f5e0a0; color: #7d4e00; }
         .badge-unused { background: #f6f8fa; color: var(--muted); }

@@ -110,7 +110,8 @@ public struct HTMLRenderer: ReportRenderer {
             for project in report.projects {
                 if let pin = component.pin(in: project.name) {
                     let origin = pin.origin == .podfile ? "" : " <span class=\"origin\" title=\"read from \(pin.origin == .lock ? "Podfile.lock" : "the resolution")\">\(e(pin.origin.rawValue))</span>"
-                    out += "<td class=\"version\" data-sort=\"\(e(pin.version.description))\">\(e(pin.version.description))\(origin)</td>"
+                    let ahead = pin.ahead ? " <span class=\"badge badge-ahead\" title=\"higher than the newest release\">ahead</span>" : ""
+                    out += "<td class=\"version\" data-sort=\"\(e(pin.version.description))\">\(e(pin.version.description))\(origin)\(ahead)</td>"
                     out += "<td class=\"num\(pin.behind > 0 ? " behind" : "")\" data-sort=\"\(pin.behind)\">\(pin.behind)</td>"
                 } else {
                     out += "<td class=\"version muted\" data-sort=\"\">\(Display.none)</td><td class=\"num muted\" data-sort=\"\">\(Display.none)</td>"
@@ -230,7 +231,8 @@ public struct HTMLRenderer: ReportRenderer {
         let candidates = report.releaseCandidates
         var out = "<section id=\"release-candidates\">\n<h2>Release candidates <span class=\"count\">\(candidates.count)</span></h2>\n"
         guard !candidates.isEmpty else { return out + "<p class=\"empty\">No rc in the spec repos.</p>\n</section>\n" }
-        out += "<p class=\"hint\">An rc that was never released is stale after \(report.staleRCDays) days.</p>\n"
+        out += "<p class=\"hint\">An rc is released when its release is published; stale when it was not, and a higher "
+            + "release supersedes it or it is older than \(report.staleRCDays) days; pending otherwise.</p>\n"
         out += "<div class=\"table-wrap\"><table>\n<thead><tr><th>Pod</th><th>rc</th><th class=\"num\">Age (days)</th><th>State</th><th>Note</th></tr></thead>\n<tbody>\n"
         for rc in candidates {
             out += "<tr class=\"rc-\(rc.state.rawValue)\"><th scope=\"row\">\(e(rc.pod))</th><td class=\"version\">\(e(rc.version.description))</td>"

@@ -100,7 +100,8 @@ public struct MarkdownRenderer: ReportRenderer {
         let open = report.releaseCandidates.filter { $0.state != .released }
         guard !open.isEmpty else { return "" }
         return "\n## Release candidates\n\n"
-            + "Unreleased rcs; stale after \(report.staleRCDays) days.\n\n"
+            + "Unreleased rcs: stale once a higher release supersedes them or after \(report.staleRCDays) days, "
+            + "else pending.\n\n"
             + MarkdownTable(
                 headers: ["pod", "rc", "age (days)", "state", "note"], alignments: [.left, .left, .right],
                 rows: open.map { [$0.pod, $0.version.description, Display.age($0), $0.state.rawValue, Display.candidateNote($0)] }
