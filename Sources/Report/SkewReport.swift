@@ -33,6 +33,9 @@ public struct SkewReport: Codable, Sendable, Equatable {
     public var graph: ReportGraph
     /// What could not be read or resolved, in plain sentences.
     public var warnings: [String]
+    /// The latest runs, oldest first, this one last (at most `ReportHistory.runsShown`), when
+    /// `--history` keeps them; nil without it.
+    public var history: [HistoryPoint]?
 
     /// The current `schemaVersion`.
     public static let currentSchemaVersion = 1

@@ -32,6 +32,14 @@ enum HTMLAssets {
         .card .label { color: var(--muted); font-size: 12.5px; }
         .card.zero .count { color: #8c959f; }
         .card.some { border-left: 4px solid #d4a72c; }
+        #trend h2 { font-size: 15px; margin: 18px 0 8px; padding: 0; border: 0; }
+        .trends { display: grid; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); gap: 10px; }
+        .trend { margin: 0; padding: 8px 10px; border: 1px solid var(--border); border-radius: 8px; }
+        .trend figcaption { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
+        .trend .label { color: var(--muted); font-size: 12.5px; }
+        .trend .now { font-size: 18px; font-weight: 600; }
+        .trend .change { color: var(--muted); font-size: 12px; }
+        .trend svg { display: block; width: 100%; max-width: 160px; height: auto; margin-top: 4px; }
         .controls { display: flex; flex-wrap: wrap; gap: 16px; align-items: center; margin: 6px 0 10px; }
         .controls input[type=search] { min-width: 300px; padding: 6px 10px; font: inherit;
           border: 1px solid var(--border); border-radius: 6px; }

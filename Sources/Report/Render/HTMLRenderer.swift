@@ -66,7 +66,49 @@ public struct HTMLRenderer: ReportRenderer {
             out += "<a class=\"card \(row.count == 0 ? "zero" : "some")\" href=\"#\(row.anchor)\">"
             out += "<span class=\"count\">\(row.count)</span><span class=\"label\">\(e(row.label))</span></a>\n"
         }
-        out += "</nav>\n</header>\n"
+        out += "</nav>\n"
+        out += trendSection(report)
+        out += "</header>\n"
+        return out
+    }
+
+    /// The last runs of `--history` as one small line per measure, oldest on the left.
+    private func trendSection(_ report: SkewReport) -> String {
+        guard let points = report.history, let first = points.first, let last = points.last else { return "" }
+        let runs = points.count == 1 ? "1 run" : "\(points.count) runs"
+        var out = "<section id=\"trend\">\n<h2>Last \(runs) <span class=\"muted\">\(e(first.generatedAt))"
+        out += points.count > 1 ? " to \(e(last.generatedAt))" : ""
+        out += "</span></h2>\n<div class=\"trends\">\n"
+        let (width, height, pad) = (160.0, 36.0, 4.0)
+        for measure in HistoryPoint.measures {
+            let values = points.map(measure.value)
+            let top = Double(max(values.max() ?? 0, 1))
+            let coordinates = values.enumerated().map { index, value -> (Double, Double) in
+                let x = values.count == 1 ? width / 2 : pad + Double(index) * (width - 2 * pad) / Double(values.count - 1)
+                return (x, height - pad - Double(value) / top * (height - 2 * pad))
+            }
+            let change = values.count > 1 ? values[values.count - 1] - values[0] : 0
+            let described = "\(measure.label) over the last \(runs): " + values.map(String.init).joined(separator: ", ")
+            out += "<figure class=\"trend\"><figcaption><span class=\"label\">\(e(measure.label))</span> "
+            out += "<span class=\"now\">\(values.last ?? 0)</span>"
+            if values.count > 1 {
+                out += " <span class=\"change\">\(change > 0 ? "+\(change)" : change == 0 ? "±0" : "−\(-change)") since \(e(first.generatedAt.prefix(10)))</span>"
+            }
+            out += "</figcaption>"
+            out += "<svg class=\"trend-line\" data-measure=\"\(measure.key)\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
+                + "width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" aria-label=\"\(e(described))\">"
+            out += "<title>\(e(described))</title>"
+            out += "<line x1=\"0\" y1=\"\(n(height - pad))\" x2=\"\(n(width))\" y2=\"\(n(height - pad))\" stroke=\"#d0d7de\" stroke-width=\"1\"/>"
+            if coordinates.count > 1 {
+                out += "<polyline points=\"" + coordinates.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+                    + "\" fill=\"none\" stroke=\"#0969da\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
+            }
+            if let end = coordinates.last {
+                out += "<circle cx=\"\(n(end.0))\" cy=\"\(n(end.1))\" r=\"3\" fill=\"#0969da\"/>"
+            }
+            out += "</svg></figure>\n"
+        }
+        out += "</div>\n</section>\n"
         return out
     }
 
@@ -266,7 +308,13 @@ public struct HTMLRenderer: ReportRenderer {
         return "<span class=\"badge badge-\(e(slug))\">\(e(text))</span>"
     }
 
-    private func e(_ text: String) -> String {
-        HTMLText.escape(text)
+    private func e<S: StringProtocol>(_ text: S) -> String {
+        HTMLText.escape(String(text))
+    }
+
+    /// A coordinate with at most one decimal.
+    private func n(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

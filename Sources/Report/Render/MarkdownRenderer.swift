@@ -29,6 +29,10 @@ public struct MarkdownRenderer: ReportRenderer {
             headers: ["finding", "count"], alignments: [.left, .right],
             rows: Display.summaryRows(report).map { [$0.label, String($0.count)] } + [["components", String(report.summary.components)]]
         ).render()
+        if let points = report.history, points.count > 1, let first = points.first, let last = points.last {
+            let changes = HistoryPoint.measures.map { "\($0.label) \($0.value(first)) → \($0.value(last))" }
+            out += "\nLast \(points.count) runs (\(first.generatedAt) to \(last.generatedAt)): \(changes.joined(separator: ", ")).\n"
+        }
         return out
     }
 
