@@ -183,13 +183,6 @@ enum HTMLAssets {
           // Pointing at a pod in the graph shows only its edges and neighbours.
           var drawing = document.querySelector('.graph-drawing');
           if (drawing) {
-            // A drawing much wider than the page would shrink to unreadable text: show it at its
-            // own size and let its box scroll instead.
-            var box = drawing.viewBox && drawing.viewBox.baseVal;
-            if (box && box.width > 2.5 * drawing.parentNode.clientWidth) {
-              drawing.style.maxWidth = 'none';
-              drawing.parentNode.setAttribute('data-scrolls', 'true');
-            }
             var edges = Array.prototype.slice.call(drawing.querySelectorAll('[id^="cc-dep-"]'));
             var clear = function () {
               drawing.classList.remove('focus');
