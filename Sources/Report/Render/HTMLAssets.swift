@@ -86,6 +86,34 @@ enum HTMLAssets {
         .graph-drawing.focus .lit { opacity: 1; }
         ul.warnings { color: #7d4e00; }
         footer { padding: 36px 24px; color: var(--muted); font-size: 12px; }
+        /* On a phone every table row becomes a card that keeps every column: one line per
+           cell, named by its column (data-label). The state table keeps its column names on top
+           as buttons that sort; the other tables' names are in the cards. */
+        @media (max-width: 720px) {
+          header, main, footer { padding-left: 12px; padding-right: 12px; }
+          h1 { font-size: 22px; }
+          .controls input[type=search] { min-width: 0; width: 100%; }
+          .table-wrap { overflow: visible; max-height: none; border: 0; border-radius: 0; }
+          table.stacked, table.stacked tbody, table.stacked tr, table.stacked td, table.stacked tbody th { display: block; }
+          table.stacked thead { display: none; }
+          table.stacked.sortable thead { display: block; margin-bottom: 8px; }
+          table.stacked.sortable thead tr { display: flex; flex-wrap: wrap; gap: 6px; }
+          table.stacked.sortable thead th { position: static; display: inline-block; padding: 2px 10px; white-space: normal;
+            border: 1px solid var(--border); border-radius: 999px; font-size: 12px; }
+          table.stacked tbody tr, table.stacked tbody.group { margin: 0 0 10px; padding: 8px 12px; border: 1px solid var(--border);
+            border-radius: 8px; background: #fff; }
+          table.stacked tbody.group tr { margin: 0; padding: 6px 0 0; border: 0; border-top: 1px dashed var(--border); border-radius: 0; }
+          table.stacked tbody.group tr:first-child { padding-top: 0; border-top: 0; }
+          table.stacked tbody tr:nth-child(even) { background: #fff; }
+          table.stacked tbody th { padding: 0 0 4px; border: 0; font-size: 15px; white-space: normal; overflow-wrap: anywhere; }
+          /* Two columns per line: the name, and the cell's content kept together (as a table, the
+             content becomes one anonymous cell beside the ::before one). */
+          table.stacked td { display: table; width: 100%; table-layout: fixed; padding: 2px 0; border: 0; text-align: left;
+            white-space: normal; overflow-wrap: anywhere; }
+          table.stacked td::before { content: attr(data-label); display: table-cell; width: 42%; padding-right: 10px;
+            color: var(--muted); font: 12.5px/1.6 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; }
+          table.stacked td.num { text-align: left; }
+        }
         @media print { .controls { display: none; } .table-wrap { max-height: none; overflow: visible; } }
         """
 

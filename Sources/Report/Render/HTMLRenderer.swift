@@ -120,7 +120,7 @@ public struct HTMLRenderer: ReportRenderer {
         out += "<input type=\"search\" id=\"state-filter\" placeholder=\"Filter: pod, layer, version, finding…\" aria-label=\"Filter components\">"
         out += "<label><input type=\"checkbox\" id=\"state-attention\"> only components with findings</label>"
         out += "<span id=\"state-count\" class=\"muted\">\(report.components.count) components</span></div>\n"
-        out += "<div class=\"table-wrap\">\n<table id=\"state-table\" class=\"sortable\" data-default-sort=\"layer\">\n<thead><tr>"
+        out += "<div class=\"table-wrap\">\n<table id=\"state-table\" class=\"sortable stacked\" data-default-sort=\"layer\">\n<thead><tr>"
         var headers: [(key: String, type: String, title: String, numeric: Bool)] = [
             ("pod", "text", "Pod", false), ("layer", "number", "Layer", false),
             ("release", "version", "Newest release", false), ("rc", "version", "Newest rc", false),
@@ -141,25 +141,28 @@ public struct HTMLRenderer: ReportRenderer {
             out += "<tr data-attention=\"\(tags.isEmpty && !behind ? "0" : "1")\">"
             out += "<th scope=\"row\" data-sort=\"\(e(component.name))\">\(e(component.name))</th>"
             let layerIndex = component.layer.flatMap { layerOrder.firstIndex(of: $0) } ?? layerOrder.count
-            out += "<td data-sort=\"\(layerIndex)\">\(e(component.layer ?? Display.none))</td>"
-            out += "<td class=\"version\" data-sort=\"\(e(component.newestRelease?.description ?? ""))\">\(e(Display.version(component.newestRelease)))</td>"
+            out += "<td data-label=\"Layer\" data-sort=\"\(layerIndex)\">\(e(component.layer ?? Display.none))</td>"
+            out += "<td class=\"version\" data-label=\"Newest release\" data-sort=\"\(e(component.newestRelease?.description ?? ""))\">\(e(Display.version(component.newestRelease)))</td>"
             if let rc = component.newestRC {
-                out += "<td class=\"version\" data-sort=\"\(e(rc.version.description))\">\(e(rc.version.description)) \(badge(rc.state.rawValue))</td>"
-                out += "<td class=\"num\" data-sort=\"\(rc.ageDays.map(String.init) ?? "")\">\(e(Display.age(rc)))</td>"
+                out += "<td class=\"version\" data-label=\"Newest rc\" data-sort=\"\(e(rc.version.description))\">\(e(rc.version.description)) \(badge(rc.state.rawValue))</td>"
+                out += "<td class=\"num\" data-label=\"rc age (days)\" data-sort=\"\(rc.ageDays.map(String.init) ?? "")\">\(e(Display.age(rc)))</td>"
             } else {
-                out += "<td class=\"version\" data-sort=\"\">\(Display.none)</td><td class=\"num\" data-sort=\"\">\(Display.none)</td>"
+                out += "<td class=\"version\" data-label=\"Newest rc\" data-sort=\"\">\(Display.none)</td>"
+                    + "<td class=\"num\" data-label=\"rc age (days)\" data-sort=\"\">\(Display.none)</td>"
             }
             for project in report.projects {
+                let pinLabel = e(Display.projectHeader(project)), behindLabel = e(Display.projectHeader(project) + ": behind")
                 if let pin = component.pin(in: project.name) {
                     let origin = pin.origin == .podfile ? "" : " <span class=\"origin\" title=\"read from \(pin.origin == .lock ? "Podfile.lock" : "the resolution")\">\(e(pin.origin.rawValue))</span>"
                     let ahead = pin.ahead ? " <span class=\"badge badge-ahead\" title=\"higher than the newest release\">ahead</span>" : ""
-                    out += "<td class=\"version\" data-sort=\"\(e(pin.version.description))\">\(e(pin.version.description))\(origin)\(ahead)</td>"
-                    out += "<td class=\"num\(pin.behind > 0 ? " behind" : "")\" data-sort=\"\(pin.behind)\">\(pin.behind)</td>"
+                    out += "<td class=\"version\" data-label=\"\(pinLabel)\" data-sort=\"\(e(pin.version.description))\">\(e(pin.version.description))\(origin)\(ahead)</td>"
+                    out += "<td class=\"num\(pin.behind > 0 ? " behind" : "")\" data-label=\"\(behindLabel)\" data-sort=\"\(pin.behind)\">\(pin.behind)</td>"
                 } else {
-                    out += "<td class=\"version muted\" data-sort=\"\">\(Display.none)</td><td class=\"num muted\" data-sort=\"\">\(Display.none)</td>"
+                    out += "<td class=\"version muted\" data-label=\"\(pinLabel)\" data-sort=\"\">\(Display.none)</td>"
+                        + "<td class=\"num muted\" data-label=\"\(behindLabel)\" data-sort=\"\">\(Display.none)</td>"
                 }
             }
-            out += "<td data-sort=\"\(tags.count)\">\(tags.map { badge($0) }.joined(separator: " "))</td>"
+            out += "<td data-label=\"Findings\" data-sort=\"\(tags.count)\">\(tags.isEmpty ? "<span class=\"muted\">\(Display.none)</span>" : tags.map { badge($0) }.joined(separator: " "))</td>"
             out += "</tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n"
@@ -213,7 +216,7 @@ public struct HTMLRenderer: ReportRenderer {
             return out + "<p class=\"empty\">Every requirement admits the newest release of its pod.</p>\n</section>\n"
         }
         out += "<p class=\"hint\">Requirements that exclude the newest release of a pod, and who states them.</p>\n"
-        out += "<div class=\"table-wrap\"><table>\n<thead><tr><th>Pod</th><th>Newest release</th><th>Held back by</th>"
+        out += "<div class=\"table-wrap\"><table class=\"stacked\">\n<thead><tr><th>Pod</th><th>Newest release</th><th>Held back by</th>"
             + "<th>Requirement</th><th>Allows up to</th><th>Seen in</th></tr></thead>\n"
         for constraint in report.staleConstraints {
             out += "<tbody class=\"group\">\n"
@@ -222,12 +225,12 @@ public struct HTMLRenderer: ReportRenderer {
                 if position == 0 {
                     let span = constraint.heldBackBy.count
                     out += "<th scope=\"rowgroup\" rowspan=\"\(span)\">\(e(constraint.pod))</th>"
-                    out += "<td class=\"version\" rowspan=\"\(span)\">\(e(constraint.newestRelease.description))</td>"
+                    out += "<td class=\"version\" data-label=\"Newest release\" rowspan=\"\(span)\">\(e(constraint.newestRelease.description))</td>"
                 }
-                out += "<td>\(e(holder.consumer.label))\(holder.consumer.kind == .project ? " <span class=\"origin\">Podfile</span>" : "")</td>"
-                out += "<td class=\"version\">\(e(holder.consumer.requirement))</td>"
-                out += "<td class=\"version\">\(e(Display.version(holder.highestAllowed)))</td>"
-                out += "<td>\(e(holder.consumer.scopes.joined(separator: ", ")))</td></tr>\n"
+                out += "<td data-label=\"Held back by\">\(e(holder.consumer.label))\(holder.consumer.kind == .project ? " <span class=\"origin\">Podfile</span>" : "")</td>"
+                out += "<td class=\"version\" data-label=\"Requirement\">\(e(holder.consumer.requirement))</td>"
+                out += "<td class=\"version\" data-label=\"Allows up to\">\(e(Display.version(holder.highestAllowed)))</td>"
+                out += "<td data-label=\"Seen in\">\(e(holder.consumer.scopes.joined(separator: ", ")))</td></tr>\n"
             }
             out += "</tbody>\n"
         }
@@ -244,13 +247,14 @@ public struct HTMLRenderer: ReportRenderer {
             return out + "<p class=\"empty\">\(e(what + tail))</p>\n</section>\n"
         }
         if !skew.pins.isEmpty {
-            out += "<h3>Pinned differently</h3>\n<div class=\"table-wrap\"><table>\n<thead><tr><th>Pod</th>"
+            out += "<h3>Pinned differently</h3>\n<div class=\"table-wrap\"><table class=\"stacked\">\n<thead><tr><th>Pod</th>"
             for project in report.projects { out += "<th>\(e(Display.projectHeader(project)))</th>" }
             out += "</tr></thead>\n<tbody>\n"
             for entry in skew.pins {
                 out += "<tr><th scope=\"row\">\(e(entry.pod))</th>"
                 for project in report.projects {
-                    out += "<td class=\"version\">\(e(Display.version(entry.pins.first { $0.project == project.name }?.version)))</td>"
+                    out += "<td class=\"version\" data-label=\"\(e(Display.projectHeader(project)))\">"
+                        + "\(e(Display.version(entry.pins.first { $0.project == project.name }?.version)))</td>"
                 }
                 out += "</tr>\n"
             }
@@ -275,10 +279,11 @@ public struct HTMLRenderer: ReportRenderer {
         guard !candidates.isEmpty else { return out + "<p class=\"empty\">No rc in the spec repos.</p>\n</section>\n" }
         out += "<p class=\"hint\">An rc is released when its release is published; stale when it was not, and a higher "
             + "release supersedes it or it is older than \(report.staleRCDays) days; pending otherwise.</p>\n"
-        out += "<div class=\"table-wrap\"><table>\n<thead><tr><th>Pod</th><th>rc</th><th class=\"num\">Age (days)</th><th>State</th><th>Note</th></tr></thead>\n<tbody>\n"
+        out += "<div class=\"table-wrap\"><table class=\"stacked\">\n<thead><tr><th>Pod</th><th>rc</th><th class=\"num\">Age (days)</th><th>State</th><th>Note</th></tr></thead>\n<tbody>\n"
         for rc in candidates {
-            out += "<tr class=\"rc-\(rc.state.rawValue)\"><th scope=\"row\">\(e(rc.pod))</th><td class=\"version\">\(e(rc.version.description))</td>"
-            out += "<td class=\"num\">\(e(Display.age(rc)))</td><td>\(badge(rc.state.rawValue))</td><td>\(e(Display.candidateNote(rc)))</td></tr>\n"
+            out += "<tr class=\"rc-\(rc.state.rawValue)\"><th scope=\"row\">\(e(rc.pod))</th><td class=\"version\" data-label=\"rc\">\(e(rc.version.description))</td>"
+            out += "<td class=\"num\" data-label=\"Age (days)\">\(e(Display.age(rc)))</td><td data-label=\"State\">\(badge(rc.state.rawValue))</td>"
+                + "<td data-label=\"Note\">\(e(Display.candidateNote(rc)))</td></tr>\n"
         }
         out += "</tbody>\n</table></div>\n</section>\n"
         return out
@@ -292,10 +297,10 @@ public struct HTMLRenderer: ReportRenderer {
                 : "No main project is configured, so nothing is counted as unused."
             return out + "<p class=\"empty\">\(e(none))</p>\n</section>\n"
         }
-        out += "<div class=\"table-wrap\"><table>\n<thead><tr><th>Pod</th><th>Layer</th><th>Newest</th></tr></thead>\n<tbody>\n"
+        out += "<div class=\"table-wrap\"><table class=\"stacked\">\n<thead><tr><th>Pod</th><th>Layer</th><th>Newest</th></tr></thead>\n<tbody>\n"
         for component in report.unused {
-            out += "<tr><th scope=\"row\">\(e(component.name))</th><td>\(e(component.layer ?? Display.none))</td>"
-            out += "<td class=\"version\">\(e(Display.version(component.newestVersion)))</td></tr>\n"
+            out += "<tr><th scope=\"row\">\(e(component.name))</th><td data-label=\"Layer\">\(e(component.layer ?? Display.none))</td>"
+            out += "<td class=\"version\" data-label=\"Newest\">\(e(Display.version(component.newestVersion)))</td></tr>\n"
         }
         out += "</tbody>\n</table></div>\n</section>\n"
         return out
