@@ -101,7 +101,7 @@ struct GraphCommand: ParsableCommand {
 
         if check {
             // Layers of compctl.yml that the spec repos' pods show to be mistaken.
-            let pods = try reportingErrors { try sources.flatMap { try $0.repository.podNames() } }
+            let pods = sources.flatMap { $0.repository.podNames() }
             configuration.layerWarnings(pods: pods).forEach { Console.warning($0.description) }
         }
         let problems = check

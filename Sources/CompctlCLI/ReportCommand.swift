@@ -210,7 +210,7 @@ struct ReportSkewCommand: ParsableCommand {
             if let summary = StepSummary.path(skippingStdout: printedMarkdown) {
                 try reportingErrors { try StepSummary.append(try text(.markdown), to: summary) }
             }
-            if let store { try reportingErrors { try store.store(report) } }
+            if let store { _ = try reportingErrors { try store.store(report) } }
         }
         Console.note("verdict: \(report.verdict.status.rawValue): \(report.verdict.text)")
         if report.verdict.status == .fail { throw Exit.problems }
@@ -239,7 +239,7 @@ struct ReportSkewCommand: ParsableCommand {
         let configuration = try config.load()
         let sources = try SpecSources(configuration: configuration).sources(sourceOptions.sources)
         var projects: [ProjectInput] = []
-        var warnings = configuration.layerWarnings(pods: try sources.flatMap { try $0.repository.podNames() }).map(\.description)
+        var warnings = configuration.layerWarnings(pods: sources.flatMap { $0.repository.podNames() }).map(\.description)
         var unreadable: [String] = []
         for project in configuration.projects {
             let kind: ProjectKind = project.kind == .main ? .main : .example
