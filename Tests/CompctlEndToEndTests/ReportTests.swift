@@ -305,7 +305,7 @@ extension Dictionary where Key == String, Value == Any {
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n"))
         #expect(page.hasSuffix("</script>\n</body>\n</html>\n"))
         #expect(page.contains("data-layout=\"compctl\""))
-        #expect(page.contains("<table id=\"state-table\" class=\"sortable\""))
+        #expect(page.contains("<table id=\"state-table\" class=\"sortable stacked\""))
         // Nothing is fetched: the only URL is the SVG namespace, which is a name, not a request.
         let urls = page.components(separatedBy: "http").dropFirst().map { "http" + $0.prefix { $0 != "\"" } }
         #expect(urls == ["http://www.w3.org/2000/svg"])
