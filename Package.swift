@@ -74,8 +74,9 @@ let package = Package(
         // projects (newest release and rc, each project's pin and how far behind it is), stale
         // constraints, skew, the graph checks' problems, unused components and stale rcs, with
         // a verdict for CI; rendered as Markdown, JSON, or one self-contained HTML page whose
-        // graph Graphviz draws when installed and a built-in layered layout otherwise.
-        .target(name: "Report", dependencies: ["Graph", "Versioning", "TextFormat"], exclude: ["README.md"]),
+        // graph Graphviz draws when installed and a built-in layered layout otherwise; with
+        // the history of earlier runs (one snapshot each) for trend lines.
+        .target(name: "Report", dependencies: ["Graph", "Versioning", "TextFormat", "FileIO"], exclude: ["README.md"]),
 
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.

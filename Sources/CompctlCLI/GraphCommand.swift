@@ -105,6 +105,11 @@ struct GraphCommand: ParsableCommand {
         }
         ResolutionWarnings.printWarnings(warnings, inputs: inputs, sources: sources)
 
+        if check {
+            // Layers of compctl.yml that the spec repos' pods show to be mistaken.
+            let pods = sources.flatMap { $0.repository.podNames() }
+            configuration.layerWarnings(pods: pods).forEach { Console.warning($0.description) }
+        }
         let problems = check
             ? try reportingErrors {
                 try GraphChecker(catalog: catalog, configuration: configuration)

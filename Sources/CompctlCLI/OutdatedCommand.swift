@@ -4,6 +4,7 @@ import Foundation
 import Graph
 import Integration
 import Manifest
+import Report
 import SpecRepo
 import TextFormat
 import Versioning
@@ -15,12 +16,14 @@ struct OutdatedCommand: ParsableCommand {
         commandName: "outdated",
         abstract: "Pinned versions against the newest release and rc, per project.",
         discussion: """
-            One aligned row per private pod that is not at its newest release (--all: every \
-            private pod): project, pod, the version the Podfile pins (or, for a pod it does \
-            not pin exactly, the version Podfile.lock records, with the requirement), the \
-            newest release, and the newest rc with its state: released (its release is \
-            published), stale (never released, and a higher release supersedes it) or \
-            pending. JSON: {"schemaVersion": 1, "projects": [{"name", "podfile", "pods": \
+            One aligned row per private pod pinned behind its newest release, that is with a \
+            newer release published (--all: every private pod; a pin ahead of the newest \
+            release, such as an rc, is not behind): project, pod, the version the Podfile pins \
+            (or, for a pod it does not pin exactly, the version Podfile.lock records, with the \
+            requirement), the newest release, and the newest rc (a version with the rc_label \
+            of compctl.yml) with its state, as `report skew` says it: released (its release \
+            is published), stale (not released, and a higher release supersedes it or it is \
+            older than stale_rc_days) or pending. JSON: {"schemaVersion": 1, "projects": [{"name", "podfile", "pods": \
             [{"name", "pinned", "requirement", "newestRelease", "newestRC", "rcState"}]}]}.
             """ + CommandExamples.section("outdated")
     )
@@ -37,6 +40,15 @@ struct OutdatedCommand: ParsableCommand {
 
     @Flag(help: "List every private pod, not only those behind their newest release.")
     var all = false
+
+    @Option(name: .customLong("now"), help: .hidden)
+    var now: String?
+
+    func validate() throws {
+        if let now, ReportSkewCommand.date(now) == nil {
+            throw ValidationError("--now takes seconds since 1970 or an ISO 8601 time such as 2025-06-15T12:00:00Z, not '\(now)'")
+        }
+    }
 
     struct Row: Encodable {
         var name: String
@@ -66,6 +78,10 @@ struct OutdatedCommand: ParsableCommand {
             return (configuration, try SpecSources(configuration: configuration).sources(sourceOptions.sources))
         }
         let catalog = PodCatalog(providers: sources.map(\.repository))
+        let rcs = ReleaseCandidatePolicy(
+            label: configuration.rcLabel, staleAfterDays: configuration.staleRCDays,
+            publishDates: FirstPublishDate(sources.compactMap { ReportSkewCommand.publishDates(of: $0.repository) }),
+            now: now.flatMap(ReportSkewCommand.date) ?? Date())
         var targets: [(String, String)] = []
         if let podfile {
             targets = [("Podfile", podfile)]
@@ -97,14 +113,15 @@ struct OutdatedCommand: ParsableCommand {
                 let exact = declaration.requirements.count == 1 ? Self.exact(declaration.requirements[0]) : nil
                 guard let pinned = exact ?? locked[declaration.rootName] else { continue }
                 seen.insert(declaration.rootName)
-                let release = versions.filter { !$0.isPrerelease }.max()
-                let rc = versions.filter(\.isPrerelease).max()
+                let releases = versions.filter { !$0.isPrerelease }
+                let rc = rcs.candidates(of: declaration.rootName, among: versions).last
                 let row = Row(name: declaration.rootName, pinned: pinned,
                               requirement: exact == nil ? declaration.requirements.joined(separator: ", ") : nil,
-                              newestRelease: release?.description, newestRC: rc?.description,
-                              rcState: rc.map { Self.state(of: $0, among: versions) })
-                let newest = release ?? rc
-                if all || newest.map({ (try? Version(pinned)) != $0 }) == true { rows.append(row) }
+                              newestRelease: releases.max()?.description, newestRC: rc?.version.description,
+                              rcState: rc?.state.rawValue)
+                // Behind: a newer release is out. A pin above the newest release (an rc) is ahead.
+                let behind = (try? Version(pinned)).map { pin in releases.contains { $0 > pin } } ?? true
+                if all || behind { rows.append(row) }
             }
             projects.append(ProjectRows(name: name, podfile: path, pods: rows))
         }
@@ -125,15 +142,6 @@ struct OutdatedCommand: ParsableCommand {
             }
         }
         Console.outRaw(TextTable(table).plainText())
-    }
-
-    /// An rc's state: `released` when its release (the version before the prerelease
-    /// part) is published, `stale` when a higher release supersedes it, else `pending`.
-    static func state(of rc: Version, among versions: [Version]) -> String {
-        let numbers = rc.description.prefix { $0.isNumber || $0 == "." }
-        let release = try? Version(String(numbers.hasSuffix(".") ? numbers.dropLast() : numbers))
-        if let release, versions.contains(release) { return "released" }
-        return versions.contains { !$0.isPrerelease && $0 > rc } ? "stale" : "pending"
     }
 
     /// The version of an exact requirement (`1.2.3` or `= 1.2.3`), else `nil`.

@@ -23,19 +23,38 @@ public enum FileIOError: Error, Equatable, CustomStringConvertible {
 public enum AtomicFile {
     /// Replaces (or creates) `path` with `data`, keeping an existing file's permissions.
     public static func write(_ data: Data, to path: String) throws {
+        var mode: mode_t = 0o644
+        var info = stat()
+        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
+        let temporary = try writeTemporary(data, beside: path, mode: mode)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileIOError.cannotWrite(path: path, reason: reason)
+        }
+    }
+
+    /// Creates `path` with `data`, complete or not at all, unless a file of that name exists:
+    /// then it writes nothing and returns false. Two writers racing for one name never
+    /// overwrite each other (the file is linked into place, which fails on an existing name).
+    public static func create(_ data: Data, at path: String) throws -> Bool {
+        let temporary = try writeTemporary(data, beside: path, mode: 0o644)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else {
+            if errno == EEXIST { return false }
+            throw FileIOError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        return true
+    }
+
+    /// `data` in a new temporary file beside `path` (`.NAME.compctl-XXXXXX`), flushed to disk.
+    private static func writeTemporary(_ data: Data, beside path: String, mode: mode_t) throws -> String {
         let directory = (path as NSString).deletingLastPathComponent
         let base = (path as NSString).lastPathComponent
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(base).compctl-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileIOError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var succeeded = false
-        defer {
-            if !succeeded { unlink(temporary) }
-        }
-        var mode: mode_t = 0o644
-        var info = stat()
-        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
         fchmod(fd, mode)
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
@@ -49,13 +68,11 @@ public enum AtomicFile {
         let reason = String(cString: strerror(errno))
         guard written, fsync(fd) == 0 else {
             close(fd)
+            unlink(temporary)
             throw FileIOError.cannotWrite(path: path, reason: reason)
         }
         close(fd)
-        guard rename(temporary, path) == 0 else {
-            throw FileIOError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
-        }
-        succeeded = true
+        return temporary
     }
 
     /// Writes `text` as UTF-8.

@@ -71,6 +71,8 @@ public struct GraphChecker {
     public var layers: [LayerRule]
     /// The suffix of interface pods (`Protocols`); nil turns the interface rule off.
     public var interfaceSuffix: String?
+    /// The prerelease label of release candidates (compctl.yml's `rc_label`).
+    public var rcLabel = "rc"
 
     /// Checks over graphs of `catalog`'s pods, with `layers` lowest first and the interface
     /// rule for pods ending in `interfaceSuffix`.
@@ -259,7 +261,8 @@ public struct GraphChecker {
     // MARK: - rc leaks
 
     /// A prerelease one consumer asks for by name that others, which asked only for a
-    /// release range, get too (or would get, in the repository graph).
+    /// release range, get too (or would get, in the repository graph). Every prerelease
+    /// leaks by the resolver's rule; only one with the rc label is called a release candidate.
     func rcLeaks(_ context: CheckContext) -> [GraphProblem] {
         var problems: [GraphProblem] = []
         let catalog = context.catalog
@@ -303,7 +306,7 @@ public struct GraphChecker {
             let one = leaked.count == 1
             problems.append(GraphProblem(
                 kind: .rcLeak,
-                message: "\(target.name) \(rc) is a release candidate: \(asking) \(askers.count == 1 ? "asks" : "ask") for it by name, "
+                message: "\(target.name) \(rc) is a \(rc.isReleaseCandidate(label: rcLabel) ? "release candidate" : "prerelease"): \(asking) \(askers.count == 1 ? "asks" : "ask") for it by name, "
                     + "and \(getting) \(resolved ? (one ? "gets" : "get") : "would get") it too although "
                     + "\(one ? "it asks" : "they ask") only for a release range",
                 pods: [target.name] + (askers + leaked).map(\.name).filter { !context.isDeclarer($0) }))

@@ -48,10 +48,11 @@ public struct PreparedIntegration {
 }
 
 extension GraphChecker {
-    /// A checker with compctl.yml's layers (lowest first) and interface rule.
+    /// A checker with compctl.yml's layers (lowest first), interface rule and rc label.
     public init(catalog: PodCatalog, configuration: Configuration) {
         self.init(catalog: catalog, layers: Self.layerRules(of: configuration),
                   interfaceSuffix: Self.interfaceSuffix(of: configuration))
+        rcLabel = configuration.rcLabel
     }
 
     /// compctl.yml's layers, lowest first, for the layer check.

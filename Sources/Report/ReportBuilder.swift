@@ -19,7 +19,8 @@ public struct ReportBuilder {
         var warnings: [String] = input.warnings
         let newest = try newestReleases(warnings: &warnings)
         var problems = ProblemCollector()
-        let checker = GraphChecker(catalog: newest.catalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
+        var checker = GraphChecker(catalog: newest.catalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
+        checker.rcLabel = input.rcLabel
         problems.add(try checker.problems(in: newest.graph), scope: Problem.newestReleases, graph: newest.graph)
         var consumers = ConsumerCollector()
         consumers.add(newest.graph, scope: Problem.newestReleases, project: nil)
@@ -91,7 +92,8 @@ public struct ReportBuilder {
             let resolution = try Resolver(catalog: catalog).resolve(request)
             state.resolution = resolution
             warnings += resolution.warnings.map { "\(project.name): \($0)" }
-            let projectChecker = GraphChecker(catalog: catalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
+            var projectChecker = GraphChecker(catalog: catalog, layers: input.layers, interfaceSuffix: input.interfaceSuffix)
+            projectChecker.rcLabel = input.rcLabel
             problems.add(try projectChecker.problems(in: resolution.graph), scope: project.name, graph: resolution.graph)
             consumers.add(resolution.graph, scope: project.name, project: project.name)
         } catch let GraphError.conflict(explanation) {
@@ -119,7 +121,7 @@ public struct ReportBuilder {
         var candidates: [ReleaseCandidate] = []
         var components: [ComponentState] = []
         for pod in newest.pods {
-            let podCandidates = releaseCandidates(of: pod, index: newest.index)
+            let podCandidates = rcPolicy.candidates(of: pod, among: newest.index.versions(of: pod))
             candidates += podCandidates
             components.append(ComponentState(
                 name: pod, layer: layer(of: pod), newestRelease: newest.index.newestRelease(of: pod),
@@ -141,45 +143,13 @@ public struct ReportBuilder {
 
     // MARK: - Parts
 
+    private var rcPolicy: ReleaseCandidatePolicy {
+        ReleaseCandidatePolicy(label: input.rcLabel, staleAfterDays: input.staleRCDays, publishDates: input.publishDates,
+                               now: input.now)
+    }
+
     private func layer(of pod: String) -> String? {
         input.layers.first { $0.contains(pod) }?.name
-    }
-
-    /// Every rc of `pod`, lowest first, with its age and state.
-    private func releaseCandidates(of pod: String, index: VersionIndex) -> [ReleaseCandidate] {
-        let all = index.versions(of: pod)
-        let newest = index.newestRelease(of: pod)
-        return all.filter(\.isPrerelease).map { version in
-            let releasedAs = Self.releasePart(of: version).flatMap { release in
-                all.first { !$0.isPrerelease && $0 == release }
-            }
-            let age = input.publishDates.publishDate(of: pod, version: version).map { date in
-                max(0, Int((input.now.timeIntervalSince(date) / 86_400).rounded(.down)))
-            }
-            let state: ReleaseCandidate.State
-            if releasedAs != nil {
-                state = .released
-            } else if let age, age > input.staleRCDays {
-                state = .stale
-            } else {
-                state = .pending
-            }
-            let superseded = releasedAs == nil ? newest.flatMap { $0 > version ? $0 : nil } : nil
-            return ReleaseCandidate(
-                pod: pod, version: version, ageDays: age, state: state, releasedAs: releasedAs, supersededBy: superseded)
-        }
-    }
-
-    /// `1.7.0` for `1.7.0-rc.1` or `1.7.0.rc.1`: the numbers before the prerelease part
-    /// (`Pod::Version#release`).
-    static func releasePart(of version: Version) -> Version? {
-        var text = ""
-        for character in version.description {
-            if character.isLetter || character == "-" || character == "+" { break }
-            text.append(character)
-        }
-        while text.hasSuffix(".") { text.removeLast() }
-        return try? Version(text)
     }
 
     private func pinSkew(_ components: [ComponentState]) -> [Skew.PinSkew] {
@@ -252,6 +222,13 @@ struct VersionIndex {
         all[pod]?.last { !$0.isPrerelease }
     }
 
+    /// Whether `version` is a published version of `pod` above its newest release (an rc
+    /// pinned before its release); a version the sources do not hold is not ahead.
+    func isAhead(_ version: Version, of pod: String) -> Bool {
+        guard let newest = newestRelease(of: pod) else { return false }
+        return version > newest && versions(of: pod).contains(version)
+    }
+
     /// How many releases of `pod` are higher than `version`.
     func releases(of pod: String, above version: Version) -> Int {
         (all[pod] ?? []).reduce(0) { $0 + ($1.isPrerelease || !($1 > version) ? 0 : 1) }
@@ -304,7 +281,8 @@ private struct ProjectState {
             }
             guard let (version, origin) = found else { return nil }
             return (pod, Pin(project: input.name, version: version, origin: origin,
-                             behind: index.releases(of: pod, above: version)))
+                             behind: index.releases(of: pod, above: version),
+                             ahead: index.isAhead(version, of: pod)))
         }
     }
 
@@ -473,8 +451,11 @@ private struct ConsumerCollector {
             let all = index.versions(of: pod)
             var holders: [StaleConstraint.Holder] = []
             for (consumer, requirements) in consumers where !Requirement.allSatisfied(requirements, by: newest) {
-                holders.append(StaleConstraint.Holder(
-                    consumer: consumer, highestAllowed: all.last { PrereleaseRule.admits($0, under: requirements) }))
+                let highest = all.last { PrereleaseRule.admits($0, under: requirements) }
+                // A consumer that asks for something above the newest release (`= 2.1.0-rc.2`
+                // over 2.0.2) is ahead of it, not holding it back.
+                if let highest, highest > newest { continue }
+                holders.append(StaleConstraint.Holder(consumer: consumer, highestAllowed: highest))
             }
             guard !holders.isEmpty else { return nil }
             return StaleConstraint(

@@ -8,6 +8,12 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case graphvizTimedOut(executable: String, seconds: Int)
     /// Graphviz printed something that holds no `<svg>` element.
     case graphvizOutputUnreadable(executable: String)
+    /// `--history DIR` names something that is not a directory.
+    case historyNotADirectory(path: String)
+    /// The history directory cannot be listed.
+    case historyUnreadable(path: String, reason: String)
+    /// The run's snapshot cannot be stored.
+    case historyUnwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -21,6 +27,12 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
             return "\(executable) -Tsvg took more than \(seconds) seconds and was stopped; the report draws the graph itself instead"
         case let .graphvizOutputUnreadable(executable):
             return "\(executable) -Tsvg printed no <svg> element; the report draws the graph itself instead"
+        case let .historyNotADirectory(path):
+            return "history \(path) is not a directory; pass --history a directory of its own (it is created when missing)"
+        case let .historyUnreadable(path, reason):
+            return "cannot list the history directory \(path): \(reason); check its permissions"
+        case let .historyUnwritable(path, reason):
+            return "cannot store this run's snapshot in \(path): \(reason); check the directory is writable"
         }
     }
 }

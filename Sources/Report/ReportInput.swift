@@ -15,6 +15,9 @@ public struct ReportInput {
     public var interfaceSuffix: String?
     /// An unreleased rc older than this many days is stale.
     public var staleRCDays: Int
+    /// The prerelease label of release candidates (compctl.yml's `rc_label`): other
+    /// prereleases (`2.3.0-xcframework`) are no rcs.
+    public var rcLabel: String
     public var publishDates: any PublishDateSource
     /// "Now" for rc ages and the report's date (injected in tests).
     public var now: Date
@@ -26,7 +29,7 @@ public struct ReportInput {
     /// The input of a report; only the sources and projects are needed.
     public init(
         providers: [any SpecProvider], projects: [ProjectInput], layers: [LayerRule] = [],
-        interfaceSuffix: String? = nil, staleRCDays: Int = 30, publishDates: any PublishDateSource = FixedPublishDates(),
+        interfaceSuffix: String? = nil, staleRCDays: Int = 30, rcLabel: String = "rc", publishDates: any PublishDateSource = FixedPublishDates(),
         now: Date = Date(), failOn: [ReportCategory] = [], warnings: [String] = []
     ) {
         self.providers = providers
@@ -34,6 +37,7 @@ public struct ReportInput {
         self.layers = layers
         self.interfaceSuffix = interfaceSuffix
         self.staleRCDays = staleRCDays
+        self.rcLabel = rcLabel
         self.publishDates = publishDates
         self.now = now
         self.failOn = failOn

@@ -33,6 +33,9 @@ public struct SkewReport: Codable, Sendable, Equatable {
     public var graph: ReportGraph
     /// What could not be read or resolved, in plain sentences.
     public var warnings: [String]
+    /// The latest runs, oldest first, this one last (at most `ReportHistory.runsShown`), when
+    /// `--history` keeps them; nil without it.
+    public var history: [HistoryPoint]?
 
     /// The current `schemaVersion`.
     public static let currentSchemaVersion = 1
@@ -198,7 +201,7 @@ public struct ComponentState: Codable, Sendable, Equatable {
     public var layer: String?
     /// The highest version that is no prerelease.
     public var newestRelease: Version?
-    /// The highest prerelease, with its age and state.
+    /// The highest rc (a version carrying the rc label), with its age and state.
     public var newestRC: ReleaseCandidate?
     /// Its version in each project that uses it, in the configuration's project order.
     public var pins: [Pin]
@@ -235,13 +238,16 @@ public struct Pin: Codable, Sendable, Equatable {
     public var origin: Origin
     /// How many releases are newer than `version`.
     public var behind: Int
+    /// Whether `version` is higher than the newest release (an rc pinned before its release).
+    public var ahead: Bool
 
     /// A pin from its parts.
-    public init(project: String, version: Version, origin: Origin, behind: Int) {
+    public init(project: String, version: Version, origin: Origin, behind: Int, ahead: Bool = false) {
         self.project = project
         self.version = version
         self.origin = origin
         self.behind = behind
+        self.ahead = ahead
     }
 }
 
@@ -251,9 +257,10 @@ public struct ReleaseCandidate: Codable, Sendable, Equatable {
     public enum State: String, Codable, Sendable {
         /// Its release (the same version without the prerelease part) was published.
         case released
-        /// Not released, and younger than the stale limit (or of unknown age).
+        /// Not released, not superseded by a higher release, and younger than the stale limit
+        /// (or of unknown age).
         case pending
-        /// Not released, and older than the stale limit.
+        /// Not released, and either superseded by a higher release or older than the stale limit.
         case stale
     }
 

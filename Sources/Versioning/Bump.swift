@@ -84,3 +84,13 @@ extension Version {
         return values
     }
 }
+
+extension Version {
+    /// Whether this version is a release candidate under `label` (compctl.yml's `rc_label`):
+    /// its prerelease part starts with the label, as `bumped(.rc, rcLabel:)` writes it
+    /// (`2.1.0-rc.2`, `1.0.0.rc.1`, `1.0.0-rc1`). Other prereleases, such as a binary build
+    /// `2.3.0-xcframework` or a `-beta.1` when the label is `rc`, are no rcs.
+    public func isReleaseCandidate(label: String) -> Bool {
+        prereleaseSegments.first == .text(label)
+    }
+}

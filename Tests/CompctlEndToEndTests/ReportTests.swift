@@ -31,6 +31,33 @@ final class SampleWorkspace {
 
     var config: String { app.appendingPathComponent("compctl.yml").path }
 
+    /// Publishes `pod` at `version` into the copy's `Specs/` (the spec of `base` with its
+    /// version replaced), dated `daysAgo` days before `now`.
+    func publish(_ pod: String, _ version: String, from base: String, daysAgo: Double) throws {
+        let specs = directory.url.appendingPathComponent("Specs/\(pod)")
+        let text = try String(contentsOf: specs.appendingPathComponent("\(base)/\(pod).podspec"), encoding: .utf8)
+            .replacingOccurrences(of: "s.version          = '\(base)'", with: "s.version          = '\(version)'")
+        try FileManager.default.createDirectory(at: specs.appendingPathComponent(version), withIntermediateDirectories: true)
+        let file = specs.appendingPathComponent("\(version)/\(pod).podspec")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        try date(file.path, daysAgo: daysAgo)
+    }
+
+    /// Sets the publish date (modification time) of `Specs/<pod>/<version>`'s spec.
+    func date(_ pod: String, _ version: String, daysAgo: Double) throws {
+        try date(directory.url.appendingPathComponent("Specs/\(pod)/\(version)/\(pod).podspec").path, daysAgo: daysAgo)
+    }
+
+    private func date(_ path: String, daysAgo: Double) throws {
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: Self.nowSeconds - daysAgo * 86_400)], ofItemAtPath: path)
+    }
+
+    /// `compctl outdated --config … --now …` plus `arguments`.
+    func outdated(_ arguments: [String]) throws -> CommandResult {
+        try compctl(["outdated", "--config", config, "--now", Self.now] + arguments, in: app)
+    }
+
     /// `compctl report skew --config … --now …` plus `arguments`, with `dot` hidden unless
     /// `graphviz` is set, so that the drawing does not depend on the machine.
     func report(_ arguments: [String], graphviz: Bool = false) throws -> CommandResult {
@@ -50,7 +77,7 @@ final class SampleWorkspace {
 }
 
 /// Reads nested JSON values without a wall of casts.
-private extension Dictionary where Key == String, Value == Any {
+extension Dictionary where Key == String, Value == Any {
     func string(_ key: String) -> String? { self[key] as? String }
     func int(_ key: String) -> Int? { self[key] as? Int }
     func object(_ key: String) -> [String: Any]? { self[key] as? [String: Any] }
@@ -143,7 +170,8 @@ private extension Dictionary where Key == String, Value == Any {
             "XXPay 2.1.0-rc.2 5d pending",
         ])
 
-        // Who holds whom back: the main project's old pins and `~> 0.1.7`, and XXOrder's rc pin.
+        // Who holds whom back: the main project's old pins and `~> 0.1.7`. XXOrder's `= 2.1.0-rc.2`
+        // asks for more than XXPay's newest release 2.0.2: ahead of it, not holding it back.
         let constraints = report.objects("staleConstraints").flatMap { constraint in
             constraint.objects("heldBackBy").map { holder -> String in
                 let consumer = holder.object("consumer")!
@@ -156,7 +184,6 @@ private extension Dictionary where Key == String, Value == Any {
             "XXDetail 2.1.0 held by AcmeApp [project] = 2.0.2 up to 2.0.2 in [\"AcmeApp\"]",
             "XXHome 1.5.0 held by AcmeApp [project] = 1.4.2 up to 1.4.2 in [\"AcmeApp\"]",
             "XXMessage 0.2.0 held by AcmeApp [project] ~> 0.1.7 up to 0.1.7 in [\"AcmeApp\"]",
-            "XXPay 2.0.2 held by XXOrder (1.6.0) [pod] = 2.1.0-rc.2 up to 2.1.0-rc.2 in [\"newest releases\", \"AcmeApp\"]",
             "XXStorage 2.3.0 held by AcmeApp [project] = 2.2.1 up to 2.2.1 in [\"AcmeApp\"]",
         ])
 
@@ -167,13 +194,13 @@ private extension Dictionary where Key == String, Value == Any {
 
         let summary = try #require(report.object("summary"))
         #expect(summary.mapValues { "\($0)" } == [
-            "components": "25", "projects": "1", "problems": "3", "skew": "0", "staleConstraints": "5",
+            "components": "25", "projects": "1", "problems": "3", "skew": "0", "staleConstraints": "4",
             "staleRCs": "1", "pendingRCs": "2", "pinsBehind": "4", "unused": "0",
         ])
         let verdict = try #require(report.object("verdict"))
         #expect(verdict.string("status") == "warn")
         #expect(verdict.strings("findings") == ["problems", "stale-rc", "stale-constraints", "behind"])
-        #expect(verdict.string("text") == "3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (no --fail-on)")
+        #expect(verdict.string("text") == "3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (no --fail-on)")
         #expect(report.strings("warnings").isEmpty)
 
         // The drawing's graph: the newest releases, problem edges highlighted.
@@ -190,15 +217,19 @@ private extension Dictionary where Key == String, Value == Any {
     }
 
     @Test(arguments: [
-        ([String](), Int32(0), "warn: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (no --fail-on)"),
-        (["--fail-on", "problems"], 2, "fail: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (--fail-on problems)"),
-        (["--fail-on", "stale-rc"], 2, "fail: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (--fail-on stale-rc)"),
-        (["--fail-on", "stale-rc", "--stale-rc-days", "300"], 0,
-         "warn: 3 problems, 5 stale constraints, 4 pins behind (--fail-on stale-rc)"),
-        (["--fail-on", "skew,unused"], 0, "warn: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (--fail-on skew,unused)"),
+        ([String](), Int32(0), "warn: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (no --fail-on)"),
+        (["--fail-on", "problems"], 2, "fail: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (--fail-on problems)"),
+        (["--fail-on", "stale-rc"], 2, "fail: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (--fail-on stale-rc)"),
+        // XXPay's rcs (12 and 5 days old) are stale after 3 days; XXMessage's is stale at any
+        // age, since 0.2.0 supersedes it.
+        (["--fail-on", "stale-rc", "--stale-rc-days", "3"], 2,
+         "fail: 3 problems, 3 stale rcs, 4 stale constraints, 4 pins behind (--fail-on stale-rc)"),
+        (["--fail-on", "stale-rc", "--stale-rc-days", "300"], 2,
+         "fail: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (--fail-on stale-rc)"),
+        (["--fail-on", "skew,unused"], 0, "warn: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (--fail-on skew,unused)"),
         (["--fail-on", "unused", "--fail-on", "behind"], 2,
-         "fail: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (--fail-on behind,unused)"),
-        (["--fail-on", "any"], 2, "fail: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (--fail-on any)"),
+         "fail: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (--fail-on behind,unused)"),
+        (["--fail-on", "any"], 2, "fail: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (--fail-on any)"),
     ])
     func failOnTurnsTheVerdictIntoExitCode2(arguments: [String], exitCode: Int32, verdict: String) throws {
         let sample = try SampleWorkspace()
@@ -217,7 +248,7 @@ private extension Dictionary where Key == String, Value == Any {
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout.hasPrefix("{\n  \"components\" : [\n"))
         #expect(result.stderr == "dry run: \(output) was not written\n"
-            + "verdict: warn: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (no --fail-on)\n")
+            + "verdict: warn: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (no --fail-on)\n")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
@@ -234,24 +265,24 @@ private extension Dictionary where Key == String, Value == Any {
         let sample = try SampleWorkspace()
         let result = try sample.report([])
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stderr == "verdict: warn: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (no --fail-on)\n")
+        #expect(result.stderr == "verdict: warn: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (no --fail-on)\n")
         #expect(result.stdout.hasPrefix("""
             # Component skew report
 
-            **WARN** · 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (no --fail-on)
+            **WARN** · 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (no --fail-on)
 
             Generated 2026-01-01T00:00:00Z from acme for AcmeApp (main).
 
-            | finding                        | count |
-            | ------------------------------ | ----: |
-            | problems                       |     3 |
-            | skew                           |     0 |
-            | stale constraints              |     5 |
-            | stale rcs (older than 30 days) |     1 |
-            | pending rcs                    |     2 |
-            | pins behind                    |     4 |
-            | unused components              |     0 |
-            | components                     |    25 |
+            | finding                                 | count |
+            | --------------------------------------- | ----: |
+            | problems                                |     3 |
+            | skew                                    |     0 |
+            | stale constraints                       |     4 |
+            | stale rcs (superseded, or over 30 days) |     1 |
+            | pending rcs                             |     2 |
+            | pins behind                             |     4 |
+            | unused components                       |     0 |
+            | components                              |    25 |
 
             ## Problems
 
@@ -259,7 +290,8 @@ private extension Dictionary where Key == String, Value == Any {
 
             """))
         #expect(result.stdout.contains(
-            "| XXMessage       | business | 0.2.0          | 0.1.8-rc.1 (stale)    |           260 | 0.1.7 (lock, 1 behind) |\n"))
+            "| XXMessage       | business | 0.2.0          | 0.1.8-rc.1 (stale)    |           260 | 0.1.7 (lock, 1 behind)   |\n"))
+        #expect(result.stdout.contains("| 2.1.0-rc.2 (lock, ahead) |\n"))
         #expect(result.stdout.contains("| XXMessage | 0.1.8-rc.1 |        260 | stale   | superseded by 0.2.0 |\n"))
     }
 
@@ -273,7 +305,7 @@ private extension Dictionary where Key == String, Value == Any {
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n"))
         #expect(page.hasSuffix("</script>\n</body>\n</html>\n"))
         #expect(page.contains("data-layout=\"compctl\""))
-        #expect(page.contains("<table id=\"state-table\" class=\"sortable\""))
+        #expect(page.contains("<table id=\"state-table\" class=\"sortable stacked\""))
         // Nothing is fetched: the only URL is the SVG namespace, which is a name, not a request.
         let urls = page.components(separatedBy: "http").dropFirst().map { "http" + $0.prefix { $0 != "\"" } }
         #expect(urls == ["http://www.w3.org/2000/svg"])
@@ -357,7 +389,7 @@ private extension Dictionary where Key == String, Value == Any {
         let result = try sample.report(["--json"])
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stderr == "warning: acme: XXPay/latest: directory name is not a version\n"
-            + "verdict: warn: 3 problems, 1 stale rc, 5 stale constraints, 4 pins behind (no --fail-on)\n")
+            + "verdict: warn: 3 problems, 1 stale rc, 4 stale constraints, 4 pins behind (no --fail-on)\n")
     }
 
     @Test func withoutConfigurationTheSourcesComeFromSource() throws {

@@ -30,7 +30,8 @@ func compctl(
     in directory: URL? = nil,
     environment: [String: String] = [:]
 ) throws -> CommandResult {
-    var env: [String: String?] = ["NO_COLOR": "1"]
+    // A test run inside a CI job must not append reports to the job's own summary.
+    var env: [String: String?] = ["NO_COLOR": "1", "GITHUB_STEP_SUMMARY": nil]
     for (key, value) in environment { env[key] = value }
     return try ProcessRunner.run(Paths.compctl, arguments, in: directory, environment: env)
 }

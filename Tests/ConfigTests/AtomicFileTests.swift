@@ -25,4 +25,17 @@ import FileIO
             try AtomicFile.write("x", to: "/nonexistent-compctl/x")
         }
     }
+
+    /// `create` never replaces: the first writer of a name wins, and no temporary file stays.
+    @Test func createWritesANewFileOnly() throws {
+        let scratch = try TemporaryDirectory()
+        let path = scratch.url.appendingPathComponent("run.json").path
+        #expect(try AtomicFile.create(Data("first\n".utf8), at: path))
+        #expect(try !AtomicFile.create(Data("second\n".utf8), at: path))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "first\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["run.json"])
+        #expect(throws: FileIOError.cannotWrite(path: "/nonexistent-compctl/x", reason: "No such file or directory")) {
+            try AtomicFile.create(Data(), at: "/nonexistent-compctl/x")
+        }
+    }
 }

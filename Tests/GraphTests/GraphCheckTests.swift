@@ -50,6 +50,23 @@ import Versioning
         ])
     }
 
+    /// A binary build (`2.3.0-xcframework`) leaks like an rc, by the resolver's prerelease
+    /// rule, but it is no release candidate: only the configured rc label makes one.
+    @Test func aLeakedPrereleaseWithoutTheRCLabelIsNotCalledAReleaseCandidate() {
+        let catalog = PodCatalog(providers: [InMemorySpecProvider(name: "acme", specs: (
+            pod("B", ["2.2.0", "2.3.0-xcframework"]) + pod("F", ["1.0.0"], [.on("B", "= 2.3.0-xcframework")])
+                + pod("C", ["1.0.0"], [.on("B", "~> 2.2")])))])
+        let (graph, _) = try! catalog.newestReleaseGraph()
+        var checker = GraphChecker(catalog: catalog)
+        let found = try! checker.problems(in: graph).map(\.description)
+        #expect(found == [
+            "rc-leak: B 2.3.0-xcframework is a prerelease: F (1.0.0) with = 2.3.0-xcframework asks for it by name, "
+                + "and C (1.0.0) with ~> 2.2 would get it too although it asks only for a release range",
+        ], "\(found)")
+        checker.rcLabel = "xcframework"
+        #expect(try! checker.problems(in: graph).first?.description.hasPrefix("rc-leak: B 2.3.0-xcframework is a release candidate: ") == true)
+    }
+
     @Test func skewNamesBothSides() {
         #expect(problems(
             pod("XXNetworking", ["2.0.0", "3.1.0", "3.2.0"]),

@@ -57,11 +57,13 @@ import Versioning
             "# Component skew report", "## Problems", "## Components", "## Stale constraints", "## Skew",
             "## Release candidates", "## Unused components",
         ])
-        #expect(text.contains("\n| pod    | layer   | newest release | newest rc              | rc age (days) | App                     "
+        #expect(text.contains("\n| pod    | layer   | newest release | newest rc             | rc age (days) | App                            "
             + "| Demo (example)   | Broken (example) |\n"))
-        #expect(text.contains("\n| Core   | base    | 2.0.0          | 2.0.0-rc.1 (released)  |            50 | 1.1.0 (lock, 1 behind)  "
+        #expect(text.contains("\n| Core   | base    | 2.0.0          | 2.0.0-rc.1 (released) |            50 | 1.1.0 (lock, 1 behind)         "
             + "| 1.0.0 (2 behind) | 9.9.9            |\n"))
-        #expect(text.contains("\n|      |        | Broken       | = 9.9.9      | —            | Broken               |\n"))
+        // App resolves Pay to its rc, above the newest release 1.0.0.
+        #expect(text.contains("| 1.1.0-rc.1 (resolution, ahead) |"))
+        #expect(text.contains("\n|      |        | Broken       | = 9.9.9     | —            | Broken               |\n"))
         #expect(text.contains("- **Core**: Cart (1.0.0) requires >= 2.0, but App requires ~> 1.0 and Feed (1.1.0) requires ~> 1.0; "
             + "no version satisfies both\n"))
         // A clean report has no sections but the state table.
@@ -127,7 +129,10 @@ import Versioning
                     ReportGraph.Node(name: "D", version: nil, layer: nil)],
             edges: [ReportGraph.Edge(from: "D", to: "A\"B\\C", label: "A\"B\\C (~> 1.0)", highlight: "cycle")])
         let dot = GraphvizGraphDrawer.dotSource(for: graph)
-        #expect(dot.contains("  { rank=same; \"A\\\"B\\\\C\"; }\n"))
+        // The layer's row starts with its name, left of its pods.
+        #expect(dot.contains("  \"layer low\" [shape=plaintext, label=\"low\", id=\"cc-layer-0\", class=\"layer-label\", "))
+        #expect(dot.contains("  { rank=same; \"layer low\"; \"A\\\"B\\\\C\"; }\n"))
+        #expect(dot.contains("  \"layer low\" -> \"A\\\"B\\\\C\" [style=invis];\n"))
         #expect(dot.contains("  \"A\\\"B\\\\C\" [label=\"A\\\"B\\\\C\\n1.0\", id=\"cc-pod-0\", class=\"node-problem\", "
             + "tooltip=\"A\\\"B\\\\C 1.0\", color=\"#cf222e\", fillcolor=\"#fff5f5\", penwidth=1.6];\n"))
         #expect(dot.contains("  \"D\" -> \"A\\\"B\\\\C\" [id=\"cc-dep-1-0\", tooltip=\"D → A\\\"B\\\\C (~> 1.0) [cycle]\", "
@@ -197,5 +202,34 @@ import Versioning
         #expect(drawing.svg?.contains("data-layout=\"compctl\"") == true)
         #expect(drawing.warning?.hasPrefix("cannot run /nonexistent/dot: ") == true)
         #expect(drawing.note.hasPrefix("Drawn by compctl (Graphviz failed): "))
+    }
+
+    /// Each row of Graphviz's drawing is a layer, as the note under it says: the layer's
+    /// name stands at the row's left, level with its pods.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dot"), "Graphviz is installed in /usr/bin"))
+    func graphvizLabelsEachLayerAtTheLeftOfItsRow() throws {
+        let graph = World.report().graph
+        let svg = try GraphvizGraphDrawer(executable: "/usr/bin/dot").svg(for: graph)
+        /// The first text of each group whose id starts with `prefix`: its x, y and words.
+        func texts(_ prefix: String) throws -> [(id: String, x: Double, y: Double, text: String)] {
+            let pattern = try NSRegularExpression(
+                pattern: "<g id=\"(\(prefix)[^\"]*)\"[^>]*>(?:(?!</g>)[\\s\\S])*?<text[^>]* x=\"([-0-9.]+)\" y=\"([-0-9.]+)\"[^>]*>([^<]*)</text>")
+            return pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { match in
+                let group = { (index: Int) in String(svg[Range(match.range(at: index), in: svg)!]) }
+                return (group(1), Double(group(2))!, Double(group(3))!, group(4))
+            }
+        }
+        let labels = try texts("cc-layer-")
+        #expect(labels.map(\.text) == ["feature", "base"], "\(svg)")
+        let pods = Dictionary(try texts("cc-pod-").map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(pods.count == graph.nodes.count)
+        for label in labels {
+            let row = graph.nodes.indices.filter { graph.nodes[$0].layer == label.text }.compactMap { pods["cc-pod-\($0)"] }
+            #expect(!row.isEmpty)
+            for pod in row {
+                #expect(abs(pod.y - label.y) < 12, "\(label.text) at y \(label.y), \(pod.text) at y \(pod.y)")
+                #expect(pod.x > label.x, "\(label.text) at x \(label.x), \(pod.text) at x \(pod.x)")
+            }
+        }
     }
 }

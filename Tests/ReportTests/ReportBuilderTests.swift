@@ -9,7 +9,7 @@ import Versioning
         let report = World.report()
         let rows = report.components.map { component -> String in
             let rc = component.newestRC.map { "\($0.version)/\($0.ageDays.map(String.init) ?? "?")/\($0.state.rawValue)" } ?? "-"
-            let pins = component.pins.map { "\($0.project)=\($0.version) \($0.origin.rawValue) \($0.behind)" }
+            let pins = component.pins.map { "\($0.project)=\($0.version) \($0.origin.rawValue) \($0.behind)\($0.ahead ? " ahead" : "")" }
             return "\(component.name) \(component.layer ?? "-") \(component.newestRelease.map(\.description) ?? "-") \(rc) "
                 + "[\(pins.joined(separator: "; "))]"
         }
@@ -18,10 +18,11 @@ import Versioning
             // The exact pin wins over the lock; the lock over the resolution.
             "Core base 2.0.0 2.0.0-rc.1/50/released [App=1.1.0 lock 1; Demo=1.0.0 podfile 2; Broken=9.9.9 podfile 0]",
             "Feed feature 1.1.0 - [App=1.1.0 podfile 0]",
-            "Net base 1.0.0 1.1.0-beta.1/3/pending [App=1.0.0 resolution 0]",
+            // 1.1.0-beta.1 is a prerelease but no rc: the rc label is `rc`.
+            "Net base 1.0.0 - [App=1.0.0 resolution 0]",
             "Orphan feature 0.1.0 - []",
-            // An rc the project resolved to is not behind the older newest release.
-            "Pay feature 1.0.0 1.1.0-rc.1/?/pending [App=1.1.0-rc.1 resolution 0]",
+            // An rc the project resolved to is ahead of the older newest release, not behind it.
+            "Pay feature 1.0.0 1.1.0-rc.1/?/pending [App=1.1.0-rc.1 resolution 0 ahead]",
             "Shop feature 1.0.0 - [App=1.0.0 podfile 0]",
         ])
         #expect(report.projects.map { "\($0.name) \($0.kind.rawValue) \($0.resolved) \($0.pods)" }
@@ -33,18 +34,30 @@ import Versioning
         #expect(report.releaseCandidates == [
             ReleaseCandidate(pod: "Core", version: v("1.2.0-rc.1"), ageDays: 40, state: .stale, supersededBy: v("2.0.0")),
             ReleaseCandidate(pod: "Core", version: v("2.0.0-rc.1"), ageDays: 50, state: .released, releasedAs: v("2.0.0")),
-            ReleaseCandidate(pod: "Net", version: v("1.1.0-beta.1"), ageDays: 3, state: .pending),
             ReleaseCandidate(pod: "Pay", version: v("1.1.0-rc.1"), ageDays: nil, state: .pending),
         ])
     }
 
     @Test func staleLimitIsExclusive() throws {
         var input = World.input()
+        input.publishDates = FixedPublishDates(["Pay": [v("1.1.0-rc.1"): World.now.addingTimeInterval(-40 * World.day)]])
         input.staleRCDays = 40
         let report = try ReportBuilder(input: input).build()
-        #expect(report.releaseCandidates.first { $0.version == v("1.2.0-rc.1") }?.state == .pending)
+        #expect(report.releaseCandidates.first { $0.version == v("1.1.0-rc.1") }?.state == .pending)
         input.staleRCDays = 39
+        #expect(try ReportBuilder(input: input).build().releaseCandidates.first { $0.version == v("1.1.0-rc.1") }?.state == .stale)
+        // Core 1.2.0-rc.1 is stale at any limit: the release 2.0.0 supersedes it.
+        input.staleRCDays = 1000
         #expect(try ReportBuilder(input: input).build().releaseCandidates.first { $0.version == v("1.2.0-rc.1") }?.state == .stale)
+    }
+
+    /// compctl.yml's `rc_label` decides which prereleases are rcs.
+    @Test func theRCLabelDecidesWhichPrereleasesAreRCs() throws {
+        var input = World.input()
+        input.rcLabel = "beta"
+        let report = try ReportBuilder(input: input).build()
+        #expect(report.releaseCandidates == [ReleaseCandidate(pod: "Net", version: v("1.1.0-beta.1"), ageDays: 3, state: .pending)])
+        #expect(report.components.first { $0.name == "Core" }?.newestRC == nil)
     }
 
     @Test func staleConstraintsNameWhoHoldsWhomBack() {
@@ -54,10 +67,10 @@ import Versioning
                 "\($0.consumer.summary) up to \($0.highestAllowed.map(\.description) ?? "none")"
             }.joined(separator: " | ")
         }
+        // Shop's `= 1.1.0-rc.1` asks for more than Pay's newest release 1.0.0: it does not hold Pay back.
         #expect(lines == [
             "Core 2.0.0: App: ~> 1.0 [App] up to 1.1.0 | Demo: = 1.0.0 [Demo] up to 1.0.0 | Broken: = 9.9.9 [Broken] up to none"
                 + " | Feed (1.1.0): ~> 1.0 [newest releases, App] up to 1.1.0",
-            "Pay 1.0.0: Shop (1.0.0): = 1.1.0-rc.1 [newest releases, App] up to 1.1.0-rc.1",
         ])
     }
 
@@ -106,7 +119,7 @@ import Versioning
     @Test func summaryCountsEachSection() {
         let summary = World.report().summary
         #expect(summary == Summary(
-            components: 7, projects: 3, problems: 2, skew: 3, staleConstraints: 2, staleRCs: 1, pendingRCs: 2,
+            components: 7, projects: 3, problems: 2, skew: 3, staleConstraints: 1, staleRCs: 1, pendingRCs: 1,
             pinsBehind: 2, unused: 2))
     }
 
@@ -162,9 +175,9 @@ import Versioning
     }
 
     @Test func releasePartDropsThePrerelease() {
-        #expect(ReportBuilder.releasePart(of: v("1.7.0-rc.1"))?.description == "1.7.0")
-        #expect(ReportBuilder.releasePart(of: v("1.0.0.rc.1"))?.description == "1.0.0")
-        #expect(ReportBuilder.releasePart(of: v("2.0b1"))?.description == "2.0")
+        #expect(ReleaseCandidatePolicy.releasePart(of: v("1.7.0-rc.1"))?.description == "1.7.0")
+        #expect(ReleaseCandidatePolicy.releasePart(of: v("1.0.0.rc.1"))?.description == "1.0.0")
+        #expect(ReleaseCandidatePolicy.releasePart(of: v("2.0b1"))?.description == "2.0")
     }
 
     @Test func jsonHasASchemaVersionAndSortedKeys() throws {

@@ -43,11 +43,12 @@ extension LayerRule {
 ///
 /// - `Core` (base): 1.0.0, 1.1.0, 1.2.0-rc.1 (never released, 40 days old: stale),
 ///   2.0.0-rc.1 (released as 2.0.0), 2.0.0;
-/// - `Net` (base): 1.0.0, 1.1.0-beta.1 (3 days old: pending);
+/// - `Net` (base): 1.0.0, 1.1.0-beta.1 (3 days old; a prerelease, but no rc unless the rc
+///   label is `beta`);
 /// - `Feed` (feature): 1.0.0, 1.1.0 → Core ~> 1.0 (excludes Core 2.0.0), Net ~> 1.0, Pay ~> 1.0;
 /// - `Cart` (feature) 1.0.0 → Core >= 2.0 (no version in common with ~> 1.0);
 /// - `Pay` (feature): 1.0.0, 1.1.0-rc.1 (no publish date); `Shop` 1.0.0 → Pay = 1.1.0-rc.1,
-///   which leaks into Feed;
+///   which leaks into Feed (and App resolves Pay to it: a pin ahead of the newest release);
 /// - `Orphan` (feature) 0.1.0, used by nobody.
 ///
 /// Projects: `App` (main) pins Feed and Shop, asks Core ~> 1.0 (locked at 1.1.0) and Net

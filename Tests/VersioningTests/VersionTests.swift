@@ -149,3 +149,17 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Which prereleases are release candidates: those whose prerelease part starts with the
+/// rc label, as `bump --rc` writes them.
+@Suite struct ReleaseCandidateLabelTests {
+    @Test(arguments: [
+        ("2.1.0-rc.2", "rc", true), ("1.0.0.rc.1", "rc", true), ("1.0.0-rc1", "rc", true), ("1.0.0-rc", "rc", true),
+        ("2.3.0-xcframework", "rc", false), ("1.1.0-beta.1", "rc", false), ("1.1.0-beta.1", "beta", true),
+        ("2.1.0-rc.2", "beta", false), ("1.0.0-RC.1", "rc", false), ("1.0.0-rcx.1", "rc", false), ("1.0.0", "rc", false),
+        ("1.0.0-1", "rc", false), ("1.0.0-rc.1+build", "rc", true),
+    ])
+    func carriesTheLabel(version: String, label: String, expected: Bool) throws {
+        #expect(try Version(version).isReleaseCandidate(label: label) == expected)
+    }
+}

@@ -41,6 +41,9 @@ public enum GraphStyle {
     /// page's script finds a pod's edges by these ids.
     public static func nodeID(_ index: Int) -> String { "cc-pod-\(index)" }
 
+    /// The element id of the label of the layer at `index` of the graph's layers.
+    public static func layerID(_ index: Int) -> String { "cc-layer-\(index)" }
+
     /// The element id of the edge between the pods at `from` and `to`.
     public static func edgeID(_ from: Int, _ to: Int) -> String { "cc-dep-\(from)-\(to)" }
 }

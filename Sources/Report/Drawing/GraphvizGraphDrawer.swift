@@ -31,7 +31,22 @@ public struct GraphvizGraphDrawer: GraphDrawer {
 
     public func svg(for graph: ReportGraph) throws -> String {
         let output = try run(Self.dotSource(for: graph))
-        return try Self.inlineSVG(output, executable: executable)
+        return Self.alignLayerLabels(try Self.inlineSVG(output, executable: executable))
+    }
+
+    /// The layers' names moved to the drawing's left edge, one column of row captions: dot
+    /// places each just left of its own row, which starts further right in a narrow row.
+    static func alignLayerLabels(_ svg: String) -> String {
+        var result = ""
+        var rest = svg[...]
+        while let group = rest.range(of: "class=\"node layer-label\">"),
+              let text = rest.range(of: "<text text-anchor=\"middle\" x=\"", range: group.upperBound..<rest.endIndex),
+              let end = rest[text.upperBound...].firstIndex(of: "\"") {
+            result += rest[..<text.lowerBound]
+            result += "<text text-anchor=\"start\" x=\"0\""
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
     }
 
     /// The DOT text of `graph`: top to bottom, pods as rounded boxes with their version, each
@@ -47,10 +62,25 @@ public struct GraphvizGraphDrawer: GraphDrawer {
         let index = Dictionary(graph.nodes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // One row per layer, highest first, so that dependencies point down and a layer
         // breach points up. (Clusters per layer make Graphviz route most edges around them.)
-        for layer in graph.layers.reversed() {
+        // Each row starts with the layer's name: a plain-text node that invisible edges within
+        // the row place left of every pod (dot draws an edge inside a rank left to right),
+        // and that invisible edges between the names keep the rows in the layers' order.
+        var labels: [String] = []
+        for (position, layer) in graph.layers.enumerated().reversed() {
             let members = graph.nodes.filter { $0.layer == layer }
             guard !members.isEmpty else { continue }
-            lines.append("  { rank=same; " + members.map { DotGraphFormatter.quote($0.name) + ";" }.joined(separator: " ") + " }")
+            let label = layerNode(layer)
+            labels.append(label)
+            lines.append("  \(label) [shape=plaintext, label=\(DotGraphFormatter.quote(layer)), "
+                + "id=\(DotGraphFormatter.quote(GraphStyle.layerID(position))), class=\"layer-label\", "
+                + "fontname=\"Helvetica-Bold\", fontsize=12, fontcolor=\"\(GraphStyle.border)\", margin=\"0.05,0.05\"];")
+            lines.append("  { rank=same; \(label); " + members.map { DotGraphFormatter.quote($0.name) + ";" }.joined(separator: " ") + " }")
+            for member in members {
+                lines.append("  \(label) -> \(DotGraphFormatter.quote(member.name)) [style=invis];")
+            }
+        }
+        for (upper, lower) in zip(labels, labels.dropFirst()) {
+            lines.append("  \(upper) -> \(lower) [style=invis];")
         }
         for (position, node) in graph.nodes.enumerated() {
             var attributes = [
@@ -79,6 +109,11 @@ public struct GraphvizGraphDrawer: GraphDrawer {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The DOT name of a layer's label: with a space, which no pod name has.
+    static func layerNode(_ layer: String) -> String {
+        DotGraphFormatter.quote("layer \(layer)")
     }
 
     /// Graphviz's SVG document as an element to place in HTML: from `<svg` on, without the

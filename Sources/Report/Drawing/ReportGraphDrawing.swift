@@ -26,17 +26,47 @@ public struct ReportGraphDrawing {
         var warning: String?
         if let graphviz {
             do {
-                return ReportGraphDrawing(svg: try graphviz.svg(for: graph), note: "Drawn by Graphviz (\(graphviz.executable)); "
-                    + "each row is a layer of compctl.yml, the highest at the top. Point at a pod to see only its edges; hover an edge for its requirement.")
+                return ReportGraphDrawing(svg: readable(try graphviz.svg(for: graph)), note: "Drawn by Graphviz (\(graphviz.executable)); "
+                    + "each row is a layer of compctl.yml, named at its left, the highest at the top. "
+                    + "Point at a pod to see only its edges; hover an edge for its requirement.")
             } catch {
                 warning = String(describing: error)
             }
         }
         return ReportGraphDrawing(
-            svg: LayeredGraphDrawer().svg(for: graph),
+            svg: readable(LayeredGraphDrawer().svg(for: graph)),
             note: "Drawn by compctl" + (graphviz == nil ? " (Graphviz is not installed)" : " (Graphviz failed)")
                 + ": layers from the bottom up, dependencies point down. "
                 + "Point at a pod to see only its edges; hover an edge for its requirement.",
             warning: warning)
+    }
+
+    /// The smallest text a drawing may shrink to when it is fitted to the page, in CSS pixels.
+    public static let smallestText = 11.0
+
+    /// `svg` with a `min-width` on its root element, so that fitting it to a narrow page never
+    /// draws its smallest text below `smallestText` pixels; a wider drawing scrolls in its box.
+    static func readable(_ svg: String) -> String {
+        guard let open = svg.range(of: "<svg"), let close = svg.range(of: ">", range: open.upperBound..<svg.endIndex) else { return svg }
+        let root = svg[open.lowerBound..<close.lowerBound]
+        guard let width = attribute("viewBox", in: root)?.split(separator: " ").dropFirst(2).first.flatMap({ Double($0) }),
+              width > 0 else { return svg }
+        var smallest = Double.infinity
+        var rest = svg[...]
+        while let found = rest.range(of: "font-size=\"") {
+            let value = rest[found.upperBound...].prefix { $0 != "\"" }
+            if let size = Double(value.filter { $0.isNumber || $0 == "." }), size > 0 { smallest = min(smallest, size) }
+            rest = rest[found.upperBound...]
+        }
+        guard smallest.isFinite else { return svg }
+        let minimum = Int((width * smallestText / smallest).rounded(.up)) + 1
+        var result = svg
+        result.insert(contentsOf: " style=\"min-width: \(minimum)px\"", at: open.upperBound)
+        return result
+    }
+
+    private static func attribute(_ name: String, in tag: Substring) -> String? {
+        guard let start = tag.range(of: " \(name)=\"") else { return nil }
+        return String(tag[start.upperBound...].prefix { $0 != "\"" })
     }
 }

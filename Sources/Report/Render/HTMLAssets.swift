@@ -32,6 +32,14 @@ enum HTMLAssets {
         .card .label { color: var(--muted); font-size: 12.5px; }
         .card.zero .count { color: #8c959f; }
         .card.some { border-left: 4px solid #d4a72c; }
+        #trend h2 { font-size: 15px; margin: 18px 0 8px; padding: 0; border: 0; }
+        .trends { display: grid; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); gap: 10px; }
+        .trend { margin: 0; padding: 8px 10px; border: 1px solid var(--border); border-radius: 8px; }
+        .trend figcaption { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
+        .trend .label { color: var(--muted); font-size: 12.5px; }
+        .trend .now { font-size: 18px; font-weight: 600; }
+        .trend .change { color: var(--muted); font-size: 12px; }
+        .trend svg { display: block; width: 100%; max-width: 160px; height: auto; margin-top: 4px; }
         .controls { display: flex; flex-wrap: wrap; gap: 16px; align-items: center; margin: 6px 0 10px; }
         .controls input[type=search] { min-width: 300px; padding: 6px 10px; font: inherit;
           border: 1px solid var(--border); border-radius: 6px; }
@@ -57,6 +65,7 @@ enum HTMLAssets {
         .badge-layer { background: #fff1e5; border-color: #ffd8b5; color: #953800; }
         .badge-rc-leak { background: #ffeff7; border-color: #ffd3eb; color: #99286e; }
         .badge-pending { background: #ddf4ff; border-color: #b6e3ff; color: #0550ae; }
+        .badge-ahead { background: #fbefff; border-color: #ecd8ff; color: #6639ba; }
         .badge-released { background: #dafbe1; border-color: #aceebb; color: #116329; }
         .badge-skew, .badge-held-back, .badge-interface, .badge-shadowing { background: #fff8c5; border-color: #f5e0a0; color: #7d4e00; }
         .badge-unused { background: #f6f8fa; color: var(--muted); }
@@ -77,6 +86,34 @@ enum HTMLAssets {
         .graph-drawing.focus .lit { opacity: 1; }
         ul.warnings { color: #7d4e00; }
         footer { padding: 36px 24px; color: var(--muted); font-size: 12px; }
+        /* On a phone every table row becomes a card that keeps every column: one line per
+           cell, named by its column (data-label). The state table keeps its column names on top
+           as buttons that sort; the other tables' names are in the cards. */
+        @media (max-width: 720px) {
+          header, main, footer { padding-left: 12px; padding-right: 12px; }
+          h1 { font-size: 22px; }
+          .controls input[type=search] { min-width: 0; width: 100%; }
+          .table-wrap { overflow: visible; max-height: none; border: 0; border-radius: 0; }
+          table.stacked, table.stacked tbody, table.stacked tr, table.stacked td, table.stacked tbody th { display: block; }
+          table.stacked thead { display: none; }
+          table.stacked.sortable thead { display: block; margin-bottom: 8px; }
+          table.stacked.sortable thead tr { display: flex; flex-wrap: wrap; gap: 6px; }
+          table.stacked.sortable thead th { position: static; display: inline-block; padding: 2px 10px; white-space: normal;
+            border: 1px solid var(--border); border-radius: 999px; font-size: 12px; }
+          table.stacked tbody tr, table.stacked tbody.group { margin: 0 0 10px; padding: 8px 12px; border: 1px solid var(--border);
+            border-radius: 8px; background: #fff; }
+          table.stacked tbody.group tr { margin: 0; padding: 6px 0 0; border: 0; border-top: 1px dashed var(--border); border-radius: 0; }
+          table.stacked tbody.group tr:first-child { padding-top: 0; border-top: 0; }
+          table.stacked tbody tr:nth-child(even) { background: #fff; }
+          table.stacked tbody th { padding: 0 0 4px; border: 0; font-size: 15px; white-space: normal; overflow-wrap: anywhere; }
+          /* Two columns per line: the name, and the cell's content kept together (as a table, the
+             content becomes one anonymous cell beside the ::before one). */
+          table.stacked td { display: table; width: 100%; table-layout: fixed; padding: 2px 0; border: 0; text-align: left;
+            white-space: normal; overflow-wrap: anywhere; }
+          table.stacked td::before { content: attr(data-label); display: table-cell; width: 42%; padding-right: 10px;
+            color: var(--muted); font: 12.5px/1.6 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; }
+          table.stacked td.num { text-align: left; }
+        }
         @media print { .controls { display: none; } .table-wrap { max-height: none; overflow: visible; } }
         """
 
@@ -174,13 +211,6 @@ enum HTMLAssets {
           // Pointing at a pod in the graph shows only its edges and neighbours.
           var drawing = document.querySelector('.graph-drawing');
           if (drawing) {
-            // A drawing much wider than the page would shrink to unreadable text: show it at its
-            // own size and let its box scroll instead.
-            var box = drawing.viewBox && drawing.viewBox.baseVal;
-            if (box && box.width > 2.5 * drawing.parentNode.clientWidth) {
-              drawing.style.maxWidth = 'none';
-              drawing.parentNode.setAttribute('data-scrolls', 'true');
-            }
             var edges = Array.prototype.slice.call(drawing.querySelectorAll('[id^="cc-dep-"]'));
             var clear = function () {
               drawing.classList.remove('focus');

@@ -66,7 +66,49 @@ public struct HTMLRenderer: ReportRenderer {
             out += "<a class=\"card \(row.count == 0 ? "zero" : "some")\" href=\"#\(row.anchor)\">"
             out += "<span class=\"count\">\(row.count)</span><span class=\"label\">\(e(row.label))</span></a>\n"
         }
-        out += "</nav>\n</header>\n"
+        out += "</nav>\n"
+        out += trendSection(report)
+        out += "</header>\n"
+        return out
+    }
+
+    /// The last runs of `--history` as one small line per measure, oldest on the left.
+    private func trendSection(_ report: SkewReport) -> String {
+        guard let points = report.history, let first = points.first, let last = points.last else { return "" }
+        let runs = points.count == 1 ? "1 run" : "\(points.count) runs"
+        var out = "<section id=\"trend\">\n<h2>Last \(runs) <span class=\"muted\">\(e(first.generatedAt))"
+        out += points.count > 1 ? " to \(e(last.generatedAt))" : ""
+        out += "</span></h2>\n<div class=\"trends\">\n"
+        let (width, height, pad) = (160.0, 36.0, 4.0)
+        for measure in HistoryPoint.measures {
+            let values = points.map(measure.value)
+            let top = Double(max(values.max() ?? 0, 1))
+            let coordinates = values.enumerated().map { index, value -> (Double, Double) in
+                let x = values.count == 1 ? width / 2 : pad + Double(index) * (width - 2 * pad) / Double(values.count - 1)
+                return (x, height - pad - Double(value) / top * (height - 2 * pad))
+            }
+            let change = values.count > 1 ? values[values.count - 1] - values[0] : 0
+            let described = "\(measure.label) over the last \(runs): " + values.map(String.init).joined(separator: ", ")
+            out += "<figure class=\"trend\"><figcaption><span class=\"label\">\(e(measure.label))</span> "
+            out += "<span class=\"now\">\(values.last ?? 0)</span>"
+            if values.count > 1 {
+                out += " <span class=\"change\">\(change > 0 ? "+\(change)" : change == 0 ? "±0" : "−\(-change)") since \(e(first.generatedAt.prefix(10)))</span>"
+            }
+            out += "</figcaption>"
+            out += "<svg class=\"trend-line\" data-measure=\"\(measure.key)\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
+                + "width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" aria-label=\"\(e(described))\">"
+            out += "<title>\(e(described))</title>"
+            out += "<line x1=\"0\" y1=\"\(n(height - pad))\" x2=\"\(n(width))\" y2=\"\(n(height - pad))\" stroke=\"#d0d7de\" stroke-width=\"1\"/>"
+            if coordinates.count > 1 {
+                out += "<polyline points=\"" + coordinates.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+                    + "\" fill=\"none\" stroke=\"#0969da\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
+            }
+            if let end = coordinates.last {
+                out += "<circle cx=\"\(n(end.0))\" cy=\"\(n(end.1))\" r=\"3\" fill=\"#0969da\"/>"
+            }
+            out += "</svg></figure>\n"
+        }
+        out += "</div>\n</section>\n"
         return out
     }
 
@@ -78,7 +120,7 @@ public struct HTMLRenderer: ReportRenderer {
         out += "<input type=\"search\" id=\"state-filter\" placeholder=\"Filter: pod, layer, version, finding…\" aria-label=\"Filter components\">"
         out += "<label><input type=\"checkbox\" id=\"state-attention\"> only components with findings</label>"
         out += "<span id=\"state-count\" class=\"muted\">\(report.components.count) components</span></div>\n"
-        out += "<div class=\"table-wrap\">\n<table id=\"state-table\" class=\"sortable\" data-default-sort=\"layer\">\n<thead><tr>"
+        out += "<div class=\"table-wrap\">\n<table id=\"state-table\" class=\"sortable stacked\" data-default-sort=\"layer\">\n<thead><tr>"
         var headers: [(key: String, type: String, title: String, numeric: Bool)] = [
             ("pod", "text", "Pod", false), ("layer", "number", "Layer", false),
             ("release", "version", "Newest release", false), ("rc", "version", "Newest rc", false),
@@ -99,24 +141,28 @@ public struct HTMLRenderer: ReportRenderer {
             out += "<tr data-attention=\"\(tags.isEmpty && !behind ? "0" : "1")\">"
             out += "<th scope=\"row\" data-sort=\"\(e(component.name))\">\(e(component.name))</th>"
             let layerIndex = component.layer.flatMap { layerOrder.firstIndex(of: $0) } ?? layerOrder.count
-            out += "<td data-sort=\"\(layerIndex)\">\(e(component.layer ?? Display.none))</td>"
-            out += "<td class=\"version\" data-sort=\"\(e(component.newestRelease?.description ?? ""))\">\(e(Display.version(component.newestRelease)))</td>"
+            out += "<td data-label=\"Layer\" data-sort=\"\(layerIndex)\">\(e(component.layer ?? Display.none))</td>"
+            out += "<td class=\"version\" data-label=\"Newest release\" data-sort=\"\(e(component.newestRelease?.description ?? ""))\">\(e(Display.version(component.newestRelease)))</td>"
             if let rc = component.newestRC {
-                out += "<td class=\"version\" data-sort=\"\(e(rc.version.description))\">\(e(rc.version.description)) \(badge(rc.state.rawValue))</td>"
-                out += "<td class=\"num\" data-sort=\"\(rc.ageDays.map(String.init) ?? "")\">\(e(Display.age(rc)))</td>"
+                out += "<td class=\"version\" data-label=\"Newest rc\" data-sort=\"\(e(rc.version.description))\">\(e(rc.version.description)) \(badge(rc.state.rawValue))</td>"
+                out += "<td class=\"num\" data-label=\"rc age (days)\" data-sort=\"\(rc.ageDays.map(String.init) ?? "")\">\(e(Display.age(rc)))</td>"
             } else {
-                out += "<td class=\"version\" data-sort=\"\">\(Display.none)</td><td class=\"num\" data-sort=\"\">\(Display.none)</td>"
+                out += "<td class=\"version\" data-label=\"Newest rc\" data-sort=\"\">\(Display.none)</td>"
+                    + "<td class=\"num\" data-label=\"rc age (days)\" data-sort=\"\">\(Display.none)</td>"
             }
             for project in report.projects {
+                let pinLabel = e(Display.projectHeader(project)), behindLabel = e(Display.projectHeader(project) + ": behind")
                 if let pin = component.pin(in: project.name) {
                     let origin = pin.origin == .podfile ? "" : " <span class=\"origin\" title=\"read from \(pin.origin == .lock ? "Podfile.lock" : "the resolution")\">\(e(pin.origin.rawValue))</span>"
-                    out += "<td class=\"version\" data-sort=\"\(e(pin.version.description))\">\(e(pin.version.description))\(origin)</td>"
-                    out += "<td class=\"num\(pin.behind > 0 ? " behind" : "")\" data-sort=\"\(pin.behind)\">\(pin.behind)</td>"
+                    let ahead = pin.ahead ? " <span class=\"badge badge-ahead\" title=\"higher than the newest release\">ahead</span>" : ""
+                    out += "<td class=\"version\" data-label=\"\(pinLabel)\" data-sort=\"\(e(pin.version.description))\">\(e(pin.version.description))\(origin)\(ahead)</td>"
+                    out += "<td class=\"num\(pin.behind > 0 ? " behind" : "")\" data-label=\"\(behindLabel)\" data-sort=\"\(pin.behind)\">\(pin.behind)</td>"
                 } else {
-                    out += "<td class=\"version muted\" data-sort=\"\">\(Display.none)</td><td class=\"num muted\" data-sort=\"\">\(Display.none)</td>"
+                    out += "<td class=\"version muted\" data-label=\"\(pinLabel)\" data-sort=\"\">\(Display.none)</td>"
+                        + "<td class=\"num muted\" data-label=\"\(behindLabel)\" data-sort=\"\">\(Display.none)</td>"
                 }
             }
-            out += "<td data-sort=\"\(tags.count)\">\(tags.map { badge($0) }.joined(separator: " "))</td>"
+            out += "<td data-label=\"Findings\" data-sort=\"\(tags.count)\">\(tags.isEmpty ? "<span class=\"muted\">\(Display.none)</span>" : tags.map { badge($0) }.joined(separator: " "))</td>"
             out += "</tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n"
@@ -170,7 +216,7 @@ public struct HTMLRenderer: ReportRenderer {
             return out + "<p class=\"empty\">Every requirement admits the newest release of its pod.</p>\n</section>\n"
         }
         out += "<p class=\"hint\">Requirements that exclude the newest release of a pod, and who states them.</p>\n"
-        out += "<div class=\"table-wrap\"><table>\n<thead><tr><th>Pod</th><th>Newest release</th><th>Held back by</th>"
+        out += "<div class=\"table-wrap\"><table class=\"stacked\">\n<thead><tr><th>Pod</th><th>Newest release</th><th>Held back by</th>"
             + "<th>Requirement</th><th>Allows up to</th><th>Seen in</th></tr></thead>\n"
         for constraint in report.staleConstraints {
             out += "<tbody class=\"group\">\n"
@@ -179,12 +225,12 @@ public struct HTMLRenderer: ReportRenderer {
                 if position == 0 {
                     let span = constraint.heldBackBy.count
                     out += "<th scope=\"rowgroup\" rowspan=\"\(span)\">\(e(constraint.pod))</th>"
-                    out += "<td class=\"version\" rowspan=\"\(span)\">\(e(constraint.newestRelease.description))</td>"
+                    out += "<td class=\"version\" data-label=\"Newest release\" rowspan=\"\(span)\">\(e(constraint.newestRelease.description))</td>"
                 }
-                out += "<td>\(e(holder.consumer.label))\(holder.consumer.kind == .project ? " <span class=\"origin\">Podfile</span>" : "")</td>"
-                out += "<td class=\"version\">\(e(holder.consumer.requirement))</td>"
-                out += "<td class=\"version\">\(e(Display.version(holder.highestAllowed)))</td>"
-                out += "<td>\(e(holder.consumer.scopes.joined(separator: ", ")))</td></tr>\n"
+                out += "<td data-label=\"Held back by\">\(e(holder.consumer.label))\(holder.consumer.kind == .project ? " <span class=\"origin\">Podfile</span>" : "")</td>"
+                out += "<td class=\"version\" data-label=\"Requirement\">\(e(holder.consumer.requirement))</td>"
+                out += "<td class=\"version\" data-label=\"Allows up to\">\(e(Display.version(holder.highestAllowed)))</td>"
+                out += "<td data-label=\"Seen in\">\(e(holder.consumer.scopes.joined(separator: ", ")))</td></tr>\n"
             }
             out += "</tbody>\n"
         }
@@ -201,13 +247,14 @@ public struct HTMLRenderer: ReportRenderer {
             return out + "<p class=\"empty\">\(e(what + tail))</p>\n</section>\n"
         }
         if !skew.pins.isEmpty {
-            out += "<h3>Pinned differently</h3>\n<div class=\"table-wrap\"><table>\n<thead><tr><th>Pod</th>"
+            out += "<h3>Pinned differently</h3>\n<div class=\"table-wrap\"><table class=\"stacked\">\n<thead><tr><th>Pod</th>"
             for project in report.projects { out += "<th>\(e(Display.projectHeader(project)))</th>" }
             out += "</tr></thead>\n<tbody>\n"
             for entry in skew.pins {
                 out += "<tr><th scope=\"row\">\(e(entry.pod))</th>"
                 for project in report.projects {
-                    out += "<td class=\"version\">\(e(Display.version(entry.pins.first { $0.project == project.name }?.version)))</td>"
+                    out += "<td class=\"version\" data-label=\"\(e(Display.projectHeader(project)))\">"
+                        + "\(e(Display.version(entry.pins.first { $0.project == project.name }?.version)))</td>"
                 }
                 out += "</tr>\n"
             }
@@ -230,11 +277,13 @@ public struct HTMLRenderer: ReportRenderer {
         let candidates = report.releaseCandidates
         var out = "<section id=\"release-candidates\">\n<h2>Release candidates <span class=\"count\">\(candidates.count)</span></h2>\n"
         guard !candidates.isEmpty else { return out + "<p class=\"empty\">No rc in the spec repos.</p>\n</section>\n" }
-        out += "<p class=\"hint\">An rc that was never released is stale after \(report.staleRCDays) days.</p>\n"
-        out += "<div class=\"table-wrap\"><table>\n<thead><tr><th>Pod</th><th>rc</th><th class=\"num\">Age (days)</th><th>State</th><th>Note</th></tr></thead>\n<tbody>\n"
+        out += "<p class=\"hint\">An rc is released when its release is published; stale when it was not, and a higher "
+            + "release supersedes it or it is older than \(report.staleRCDays) days; pending otherwise.</p>\n"
+        out += "<div class=\"table-wrap\"><table class=\"stacked\">\n<thead><tr><th>Pod</th><th>rc</th><th class=\"num\">Age (days)</th><th>State</th><th>Note</th></tr></thead>\n<tbody>\n"
         for rc in candidates {
-            out += "<tr class=\"rc-\(rc.state.rawValue)\"><th scope=\"row\">\(e(rc.pod))</th><td class=\"version\">\(e(rc.version.description))</td>"
-            out += "<td class=\"num\">\(e(Display.age(rc)))</td><td>\(badge(rc.state.rawValue))</td><td>\(e(Display.candidateNote(rc)))</td></tr>\n"
+            out += "<tr class=\"rc-\(rc.state.rawValue)\"><th scope=\"row\">\(e(rc.pod))</th><td class=\"version\" data-label=\"rc\">\(e(rc.version.description))</td>"
+            out += "<td class=\"num\" data-label=\"Age (days)\">\(e(Display.age(rc)))</td><td data-label=\"State\">\(badge(rc.state.rawValue))</td>"
+                + "<td data-label=\"Note\">\(e(Display.candidateNote(rc)))</td></tr>\n"
         }
         out += "</tbody>\n</table></div>\n</section>\n"
         return out
@@ -248,10 +297,10 @@ public struct HTMLRenderer: ReportRenderer {
                 : "No main project is configured, so nothing is counted as unused."
             return out + "<p class=\"empty\">\(e(none))</p>\n</section>\n"
         }
-        out += "<div class=\"table-wrap\"><table>\n<thead><tr><th>Pod</th><th>Layer</th><th>Newest</th></tr></thead>\n<tbody>\n"
+        out += "<div class=\"table-wrap\"><table class=\"stacked\">\n<thead><tr><th>Pod</th><th>Layer</th><th>Newest</th></tr></thead>\n<tbody>\n"
         for component in report.unused {
-            out += "<tr><th scope=\"row\">\(e(component.name))</th><td>\(e(component.layer ?? Display.none))</td>"
-            out += "<td class=\"version\">\(e(Display.version(component.newestVersion)))</td></tr>\n"
+            out += "<tr><th scope=\"row\">\(e(component.name))</th><td data-label=\"Layer\">\(e(component.layer ?? Display.none))</td>"
+            out += "<td class=\"version\" data-label=\"Newest\">\(e(Display.version(component.newestVersion)))</td></tr>\n"
         }
         out += "</tbody>\n</table></div>\n</section>\n"
         return out
@@ -264,7 +313,13 @@ public struct HTMLRenderer: ReportRenderer {
         return "<span class=\"badge badge-\(e(slug))\">\(e(text))</span>"
     }
 
-    private func e(_ text: String) -> String {
-        HTMLText.escape(text)
+    private func e<S: StringProtocol>(_ text: S) -> String {
+        HTMLText.escape(String(text))
+    }
+
+    /// A coordinate with at most one decimal.
+    private func n(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

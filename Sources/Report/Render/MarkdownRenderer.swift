@@ -29,6 +29,10 @@ public struct MarkdownRenderer: ReportRenderer {
             headers: ["finding", "count"], alignments: [.left, .right],
             rows: Display.summaryRows(report).map { [$0.label, String($0.count)] } + [["components", String(report.summary.components)]]
         ).render()
+        if let points = report.history, points.count > 1, let first = points.first, let last = points.last {
+            let changes = HistoryPoint.measures.map { "\($0.label) \($0.value(first)) → \($0.value(last))" }
+            out += "\nLast \(points.count) runs (\(first.generatedAt) to \(last.generatedAt)): \(changes.joined(separator: ", ")).\n"
+        }
         return out
     }
 
@@ -100,7 +104,8 @@ public struct MarkdownRenderer: ReportRenderer {
         let open = report.releaseCandidates.filter { $0.state != .released }
         guard !open.isEmpty else { return "" }
         return "\n## Release candidates\n\n"
-            + "Unreleased rcs; stale after \(report.staleRCDays) days.\n\n"
+            + "Unreleased rcs: stale once a higher release supersedes them or after \(report.staleRCDays) days, "
+            + "else pending.\n\n"
             + MarkdownTable(
                 headers: ["pod", "rc", "age (days)", "state", "note"], alignments: [.left, .left, .right],
                 rows: open.map { [$0.pod, $0.version.description, Display.age($0), $0.state.rawValue, Display.candidateNote($0)] }

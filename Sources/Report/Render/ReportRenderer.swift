@@ -59,12 +59,13 @@ enum Display {
         rc?.ageDays.map(String.init) ?? none
     }
 
-    /// `1.4.2 (1 behind)`, `0.1.7 (lock, 1 behind)`.
+    /// `1.4.2 (1 behind)`, `0.1.7 (lock, 1 behind)`, `2.1.0-rc.2 (lock, ahead)`.
     static func pin(_ pin: Pin?) -> String {
         guard let pin else { return none }
         var notes: [String] = []
         if pin.origin != .podfile { notes.append(pin.origin.rawValue) }
         if pin.behind > 0 { notes.append("\(pin.behind) behind") }
+        if pin.ahead { notes.append("ahead") }
         return notes.isEmpty ? pin.version.description : "\(pin.version) (\(notes.joined(separator: ", ")))"
     }
 
@@ -123,7 +124,7 @@ enum Display {
             ("problems", summary.problems, "problems"),
             ("skew", summary.skew, "skew"),
             ("stale constraints", summary.staleConstraints, "stale-constraints"),
-            ("stale rcs (older than \(report.staleRCDays) days)", summary.staleRCs, "release-candidates"),
+            ("stale rcs (superseded, or over \(report.staleRCDays) days)", summary.staleRCs, "release-candidates"),
             ("pending rcs", summary.pendingRCs, "release-candidates"),
             ("pins behind", summary.pinsBehind, "components"),
             ("unused components", summary.unused, "unused"),
