@@ -24,7 +24,7 @@ let package = Package(
             name: "CompctlCLI",
             dependencies: [
                 "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
-                "ComponentRelease", "Integration", "TextFormat", "Diagnostics",
+                "ComponentRelease", "Integration", "TextFormat", "Diagnostics", "SwiftPackages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +60,15 @@ let package = Package(
                 "SpecRepo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // Developer tool, not shipped: writes seeded synthetic universes of Swift packages (bare
+        // git repositories with tags and manifests, and a root package) for the agreement tests
+        // against `swift package resolve` and for `scripts/bench.sh`.
+        .target(name: "PackageSynth", dependencies: ["Git"]),
+        .executableTarget(
+            name: "compctl-package-synth",
+            dependencies: ["PackageSynth", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The dependency graph: a PubGrub resolver with CocoaPods' semantics (prereleases,
@@ -130,6 +139,13 @@ let package = Package(
             ]
         ),
 
+        // Swift packages as components: SwiftPM's versions, requirements and package identity;
+        // the versions a repository's tags name; SwiftPM's PubGrub resolver (the same choices
+        // as `swift package resolve`) over repositories read through libgit2 without a
+        // checkout; Package.resolved (v1, v2, v3, with `originHash`); the package graph and its
+        // checks; pins in Package.swift, an Xcode project and Package.resolved.
+        .target(name: "SwiftPackages", dependencies: ["Manifest", "Git", "FileIO", "Diagnostics", "Graph", "Versioning"]),
+
         // Test helpers, once for every test target: a process runner, temporary directories,
         // the git CLI and isolated libgit2 for fixtures, free loopback ports and listeners,
         // `git daemon`, a loopback HTTP server.
@@ -153,6 +169,8 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO", "TestSupport"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck", "TestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
+        // SwiftPackages, with real `swift package resolve` runs as the oracle on generated universes.
+        .testTarget(name: "SwiftPackagesTests", dependencies: ["SwiftPackages", "PackageSynth", "Manifest", "Git", "TestSupport"]),
         // Seeded, time-checked fuzzing of every reader in process (20,000 mutated corpus files by
         // default, COMPCTL_FUZZ_ITERATIONS for more). Reproducers/ is read through #filePath.
         .testTarget(
@@ -167,7 +185,7 @@ let package = Package(
         ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
-        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "PackageSynth"], exclude: ["Snapshots"]),
         // Parses argument lists with the real CLI without running them: README.md's CI recipes.
         .testTarget(
             name: "CompctlCLITests",

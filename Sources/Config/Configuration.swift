@@ -22,6 +22,9 @@ public struct Configuration: Equatable, Sendable {
     public var interfaceRule: InterfaceRule
     /// An rc older than this many days that was never released is reported as stale.
     public var staleRCDays: Int
+    /// Component Swift packages (git URLs or repository paths), besides those the projects'
+    /// manifests name.
+    public var packages: [PackageEntry] = []
 
     /// The configuration compctl uses when there is no `compctl.yml`.
     public static func defaults(directory: String) -> Configuration {
@@ -73,7 +76,28 @@ public struct Project: Equatable, Sendable {
     public var podfile: String?
     /// A `Package.swift` whose `exact:` pins compctl keeps in step.
     public var packageManifest: String?
+    /// An Xcode project (`App.xcodeproj`) whose Swift package references compctl reads and pins.
+    public var xcodeProject: String?
     public var kind: Kind
+
+    /// A project from its parts.
+    public init(name: String, podfile: String?, packageManifest: String?, xcodeProject: String? = nil, kind: Kind) {
+        self.name = name
+        self.podfile = podfile
+        self.packageManifest = packageManifest
+        self.xcodeProject = xcodeProject
+        self.kind = kind
+    }
+}
+
+/// One component Swift package of `packages:`: where its git repository is.
+public struct PackageEntry: Equatable, Sendable {
+    /// A git URL or a path, as written (relative paths are relative to compctl.yml).
+    public var url: String
+
+    public init(url: String) {
+        self.url = url
+    }
 }
 
 /// The compile check, run as configured (`check_command`): CompileCheck's own type, so the

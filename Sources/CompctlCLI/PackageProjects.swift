@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Config
+import Foundation
+import Git
+import Integration
+import SwiftPackages
+import TextFormat
+
+/// `--package PATH`, for the commands that read a main project's Swift packages.
+struct PackageOptions: ParsableArguments {
+    @Option(name: .customLong("package"), help: ArgumentHelp(
+        "The main project's Package.swift (or its directory) instead of a Podfile "
+            + "(default: the main project's package_swift in compctl.yml, else ./Package.swift when there is no ./Podfile).",
+        valueName: "path"))
+    var path: String?
+}
+
+/// Which manifests of the main project a command reads: its Podfile, its Swift packages
+/// (a Package.swift), or both.
+struct MainManifests {
+    /// The Podfile, as a path to show and read.
+    var podfile: String?
+    /// The project that takes Swift packages.
+    var package: (any PackageMainProject)?
+
+    /// `--podfile` and `--package` when given; else the first main project of compctl.yml
+    /// (its podfile and package_swift); else ./Podfile, or ./Package.swift when there is no
+    /// Podfile (as `swift package` finds it). With nothing at all, the Podfile's absence is
+    /// the error the Podfile commands report.
+    static func choose(podfile: String?, package: String?, configuration: Configuration) throws -> MainManifests {
+        if podfile != nil || package != nil {
+            return MainManifests(podfile: podfile, package: try package.map(load))
+        }
+        if let project = configuration.projects.first(where: { $0.kind == .main }) {
+            let manifest = project.packageManifest.map { configuration.resolve(path: $0) }
+            return MainManifests(
+                podfile: project.podfile.map { DisplayPath.relative(configuration.resolve(path: $0)) },
+                package: try manifest.map(load))
+        }
+        let fileManager = FileManager.default
+        if !fileManager.fileExists(atPath: "Podfile"), fileManager.fileExists(atPath: "Package.swift") {
+            return MainManifests(podfile: nil, package: try load("Package.swift"))
+        }
+        return MainManifests(podfile: "Podfile", package: nil)
+    }
+
+    /// The package project at `path`: a Package.swift or a directory holding one.
+    static func load(_ path: String) throws -> any PackageMainProject {
+        try PackageSwiftProject(path: path)
+    }
+}
+
+/// The package side of the commands: opening repositories, resolving, printing.
+enum PackageCommands {
+    /// The repositories of packages, remote ones mirrored under `$COMPCTL_HOME/packages`.
+    static func provider() throws -> GitPackageContainerProvider {
+        try GitSession.prepare()
+        return GitPackageContainerProvider(cacheDirectory: GitPackageContainerProvider.standardCacheDirectory())
+    }
+
+    /// Resolves `project`; a conflict is explained on stderr (after `onConflict` saw it)
+    /// and exits 2, any other error exits 1. Parts of manifests compctl could not read are
+    /// warnings.
+    static func resolve(_ project: any PackageMainProject, provider: any PackageContainerProvider,
+                        onConflict: (String) -> Void = { _ in }) throws -> PackageResolution {
+        do {
+            let resolution = try PackageProjectResolution.resolve(project, provider: provider)
+            for flagged in resolution.flagged { Console.warning(flagged.description) }
+            return resolution
+        } catch let PackageError.conflict(explanation) {
+            onConflict(explanation)
+            Console.error("\(project.displayPath) cannot be resolved:")
+            Console.note(explanation)
+            throw Exit.problems
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            Console.error(String(describing: error))
+            throw Exit.failure
+        }
+    }
+
+    /// `identity<TAB>version` lines (aligned columns on a terminal).
+    static func printVersions(_ resolution: PackageResolution) {
+        let rows = resolution.packages.map { [$0.identity.description, $0.state.label] }
+        if isatty(STDOUT_FILENO) == 1 {
+            Console.outRaw(TextTable(rows).plainText())
+        } else {
+            Console.outRaw(rows.map { "\($0[0])\t\($0[1])\n" }.joined())
+        }
+    }
+}
