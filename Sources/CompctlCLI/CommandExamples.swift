@@ -27,14 +27,14 @@ enum CommandExamples {
         "resolve": ["compctl resolve", "compctl resolve --podfile App/Podfile --source acme --json",
                     "compctl resolve --package App/Package.swift --json"],
         "graph": ["compctl graph --check", "compctl graph --affected XXLogger --format github-matrix",
-                  "compctl graph --format dot | dot -Tsvg -o graph.svg"],
-        "why": ["compctl why XXLogger", "compctl why XXLogger --podfile App/Podfile"],
+                  "compctl graph --format dot | dot -Tsvg -o graph.svg", "compctl graph --package App --check"],
+        "why": ["compctl why XXLogger", "compctl why XXLogger --podfile App/Podfile", "compctl why net --package App"],
         "report": ["compctl report skew --format html --output report.html"],
         "report skew": ["compctl report skew", "compctl report skew --format html --output report.html"],
         "pin": ["compctl pin XXLogger=1.4.1", "compctl pin --all --dry-run"],
         "integrate": ["compctl integrate XXLogger=1.4.3 --push", "compctl integrate XXLogger=1.4.3 XXNetworking=3.2.1 --dry-run",
                       "compctl integrate --recover"],
-        "outdated": ["compctl outdated", "compctl outdated --json"],
+        "outdated": ["compctl outdated", "compctl outdated --json", "compctl outdated --package App --all"],
     ]
 
     /// The `Examples:` section of the command at `path` (`repo add`), to follow its

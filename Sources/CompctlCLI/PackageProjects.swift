@@ -7,6 +7,7 @@ import ArgumentParser
 import Config
 import Foundation
 import Git
+import Graph
 import Integration
 import SwiftPackages
 import TextFormat
@@ -83,6 +84,38 @@ enum PackageCommands {
             Console.error(String(describing: error))
             throw Exit.failure
         }
+    }
+
+    /// The package checks with compctl.yml's layers (matched without case), interface rule
+    /// and rc label.
+    static func checker(_ configuration: Configuration) -> PackageChecker {
+        let layers = configuration.layers.map { layer in
+            LayerRule(name: layer.name, allowSameLayer: layer.allowSameLayer) { identity in
+                configuration.layer(ofPackage: identity)?.name == layer.name
+            }
+        }
+        return PackageChecker(layers: layers, interfaceSuffix: GraphChecker.interfaceSuffix(of: configuration),
+                              rcLabel: configuration.rcLabel)
+    }
+
+    /// The component packages of compctl.yml: its `packages:` and what its main projects'
+    /// manifests depend on, each with every package their newest releases depend on.
+    static func components(_ configuration: Configuration, provider: any PackageContainerProvider) throws -> ComponentPackages? {
+        var locations = configuration.packages.map { configuration.resolve(path: $0.url) }
+        for project in configuration.projects {
+            guard let manifest = project.packageManifest else { continue }
+            let root = try MainManifests.load(configuration.resolve(path: manifest)).root()
+            locations += root.dependencies.filter { $0.requirement?.isVersioned ?? false }.map(\.location)
+        }
+        guard !locations.isEmpty else { return nil }
+        let components = try ComponentPackages.load(locations, provider: provider)
+        for flagged in components.flagged { Console.warning(flagged.description) }
+        return components
+    }
+
+    /// How the graph names a project's root: `package 'App'`.
+    static func declarer(_ project: any PackageMainProject) -> String {
+        (try? project.root().displayName.replacingOccurrences(of: "root package", with: "package")) ?? "the package"
     }
 
     /// `identity<TAB>version` lines (aligned columns on a terminal).

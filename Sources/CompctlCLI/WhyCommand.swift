@@ -1,6 +1,7 @@
 import ArgumentParser
 import Graph
 import Integration
+import SwiftPackages
 
 /// `compctl why NAME [--podfile PATH] [--source SOURCE…] [--json]`: every path from the main
 /// project's targets to a pod.
@@ -17,6 +18,10 @@ struct WhyCommand: ParsableCommand {
             JSON: {"schemaVersion": 1, "scope": "podfile", "why": {"pod", "version", \
             "paths": [{"start", "steps": [{"to", "dependency", "requirements"}]}], "truncated"}, \
             "warnings": […]}.
+
+            In a project that takes Swift packages (--package, package_swift, or ./Package.swift \
+            when there is no Podfile), NAME may be a package, named by its identity in any case: \
+            `package 'app' → net (from 1.0.0) → core (from 1.0.0)`.
             """ + CommandExamples.section("why")
     )
 
@@ -27,6 +32,7 @@ struct WhyCommand: ParsableCommand {
         "The Podfile (default: the main project's in compctl.yml, else ./Podfile).", valueName: "path"))
     var podfile: String?
 
+    @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var config: ConfigOptions
 
@@ -40,8 +46,32 @@ struct WhyCommand: ParsableCommand {
     }
 
     func run() throws {
+        let manifests = try reportingErrors {
+            try MainManifests.choose(podfile: podfile, package: packageOptions.path, configuration: try config.load())
+        }
+        if let project = manifests.package {
+            let provider = try reportingErrors { try PackageCommands.provider() }
+            let resolution = try PackageCommands.resolve(project, provider: provider)
+            let identity = PackageIdentity(name: name)
+            if resolution.package(identity) != nil || manifests.podfile == nil {
+                let root = try reportingErrors { try project.root() }
+                let graph = PackageGraphs.resolved(resolution, root: root, declarer: PackageCommands.declarer(project))
+                let why = try reportingErrors {
+                    do {
+                        return try graph.why(identity.description)
+                    } catch GraphError.unknownPod {
+                        throw CommandError("no package '\(name)' in the resolved graph of \(project.displayPath) "
+                            + "(\(graph.nodes.count) package\(graph.nodes.count == 1 ? "" : "s")); give a package identity, such as the last part of its URL")
+                    }
+                }
+                let report = GraphReport(graph: graph, includesGraph: false, why: why, warnings: [])
+                let formatter: any GraphFormatter = json ? JSONGraphFormatter() : TextGraphFormatter()
+                Console.outRaw(try reportingErrors { try formatter.format(report) })
+                return
+            }
+        }
         let (inputs, sources, _) = try reportingErrors {
-            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
+            try PodfileInputs.load(podfile: manifests.podfile ?? podfile, sources: sourceOptions, config: config)
         }
         inputs.warnings.forEach(Console.warning)
 

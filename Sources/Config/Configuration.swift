@@ -40,6 +40,13 @@ public struct Configuration: Equatable, Sendable {
         return layers.first { layer in layer.pods.contains { GlobPattern.matches($0, root) } }
     }
 
+    /// The layer a Swift package belongs to: as `layer(of:)`, with package identities (which
+    /// are lower-cased) matched without case.
+    public func layer(ofPackage identity: String) -> Layer? {
+        let name = identity.lowercased()
+        return layers.first { layer in layer.pods.contains { GlobPattern.matches($0.lowercased(), name) } }
+    }
+
     /// `path` resolved against the configuration's directory, unless it is absolute or a URL.
     public func resolve(path: String) -> String {
         if path.hasPrefix("/") || path.contains("://") || SpecRepoEntry.isSCPLike(path) { return path }

@@ -74,3 +74,124 @@ final class PackageWorld: @unchecked Sendable {
             """)
     }
 }
+
+@Suite struct SwiftPackageOutdatedAndReportTests {
+    /// A compctl.yml naming only the app's Package.swift: `outdated` used to stop at
+    /// "no Podfile at 'Podfile'".
+    @Test func outdatedCoversAProjectWithOnlyAPackageSwift() throws {
+        let packages = try PackageWorld()
+        try packages.world.write(["compctl.yml": "projects:\n  - name: App\n    package_swift: Package.swift\n"], under: "App")
+        let result = try packages.compctl(["outdated", "--now", "2023-11-15T12:00:00Z"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            PROJECT  PACKAGE  PINNED  RELEASE  RC
+            App      core     1.0.0   1.1.0    1.2.0-rc.1 (pending)
+
+            """)
+        let all = try packages.compctl(["outdated", "--all", "--now", "2023-11-15T12:00:00Z"])
+        #expect(all.stdout == """
+            PROJECT  PACKAGE  PINNED              RELEASE  RC
+            App      core     1.0.0               1.1.0    1.2.0-rc.1 (pending)
+            App      net      1.1.0 (from 1.0.0)  1.1.0    -
+            App      ui       2.0.0 (from 2.0.0)  2.0.0    -
+
+            """, "\(all.stderr)")
+    }
+
+    /// Components published both as pods and as packages, used by a main project through its
+    /// Package.swift only: `report skew` used to call every one of them unused.
+    @Test func reportSkewCountsComponentsAPackageSwiftUses() throws {
+        let packages = try PackageWorld()
+        var specs: [String: String] = [:]
+        for name in ["Core", "Net", "UI"] {
+            specs["\(name)/1.0.0/\(name).podspec.json"] = """
+                {"name": "\(name)", "version": "1.0.0", "source": {"git": "\(packages.world("repos/\(name).git"))", "tag": "1.0.0"}}
+                """
+        }
+        try packages.world.specRepo(files: specs)
+        try packages.world.write(["compctl.yml": """
+            spec_repos:
+              - name: specs
+                url: \(packages.world("specs.git"))
+            projects:
+              - name: App
+                package_swift: Package.swift
+
+            """], under: "App")
+        let result = try packages.compctl(["report", "skew", "--format", "json", "--now", "2023-11-15T12:00:00Z"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("names no podfile"), "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let unused = (json?["unused"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(unused == [], "\(result.stdout)")
+    }
+}
+
+@Suite struct SwiftPackageGraphTests {
+    @Test func whyNamesEveryPathToAPackageInAnyCase() throws {
+        let packages = try PackageWorld()
+        let result = try packages.compctl(["why", "Core"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            package 'app' → net (from 1.0.0) → core (from 1.0.0)
+            package 'app' → ui (from 2.0.0) → core (1.0.0..<1.1.0)
+
+            """)
+    }
+
+    @Test func theResolvedGraphAndItsWaves() throws {
+        let packages = try PackageWorld()
+        let graph = try packages.compctl(["graph", "--package", "."])
+        #expect(graph.exitCode == 0, "\(graph.stderr)")
+        #expect(graph.stdout == """
+            package 'app'
+              → net (from 1.0.0)
+              → ui (from 2.0.0)
+            core (1.0.0)
+            net (1.1.0)
+              → core (from 1.0.0)
+            ui (2.0.0)
+              → core (1.0.0..<1.1.0)
+
+            """)
+        let waves = try packages.compctl(["graph", "--package", ".", "--affected", "Core"])
+        #expect(waves.stdout == "wave 0: core\nwave 1: net ui\n", "\(waves.stderr)")
+    }
+
+    @Test func theChecksOfTheComponentPackages() throws {
+        typealias Release = PackageUniverse.Release
+        typealias Dependency = PackageUniverse.Dependency
+        let universe = PackageUniverse(packages: [
+            .init(name: "Core", releases: [Release(version: "1.0.0"), Release(version: "1.1.0-rc.1")]),
+            .init(name: "Net", releases: [Release(version: "1.0.0", dependencies: [Dependency(package: "Core", requirement: "exact: \"1.1.0-rc.1\"")])]),
+            .init(name: "Cart", releases: [Release(version: "1.0.0", dependencies: [Dependency(package: "Detail", requirement: "from: \"1.0.0\"")])]),
+            .init(name: "Detail", releases: [Release(version: "1.0.0", dependencies: [Dependency(package: "Cart", requirement: "from: \"1.0.0\"")])]),
+            .init(name: "Log", releases: [Release(version: "2.0.0", dependencies: [Dependency(package: "Net", requirement: "from: \"1.0.0\"")])]),
+        ], root: [Dependency(package: "Cart", requirement: "from: \"1.0.0\"")])
+        let packages = try PackageWorld(universe)
+        try packages.world.write(["compctl.yml": """
+            packages:
+              - \(packages.world("repos/Core.git"))
+              - url: \(packages.world("repos/Net.git"))
+              - \(packages.world("repos/Log.git"))
+            projects:
+              - name: App
+                package_swift: Package.swift
+            layers:
+              - name: base
+                pods: ["Core", "Log"]
+              - name: feature
+                pods: ["*"]
+
+            """], under: "App")
+        let result = try packages.compctl(["graph", "--check"])
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == """
+            cycle: cart (1.0.0) → detail (from 1.0.0) → cart (from 1.0.0)
+            layer: log (2.0.0) in layer base depends on net (from 1.0.0) in the higher layer feature
+            rc-leak: core 1.1.0-rc.1 is a release candidate: net (1.0.0), a release, asks for it by name (exact 1.1.0-rc.1), so every project that takes net 1.0.0 gets it too
+
+            """, "\(result.stderr)")
+        #expect(result.stderr == "3 problems in the newest releases of 5 packages\n")
+    }
+}

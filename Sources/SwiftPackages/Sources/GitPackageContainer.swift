@@ -96,6 +96,14 @@ public final class GitPackageContainer: PackageContainer, @unchecked Sendable {
         }
     }
 
+    public func date(of version: TaggedVersion) -> Date? {
+        lock.withLock {
+            guard let tag = try? repository.tag(named: version.tag) else { return nil }
+            if let time = tag.tagger?.time { return time }
+            return (try? repository.commit(tag.commit))?.committer.time
+        }
+    }
+
     public func revision(of version: TaggedVersion) throws -> String {
         try lock.withLock {
             do {

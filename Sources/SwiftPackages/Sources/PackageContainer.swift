@@ -1,3 +1,4 @@
+import Foundation
 import Manifest
 
 /// One tag that names a version.
@@ -26,6 +27,12 @@ public protocol PackageContainer: AnyObject, Sendable {
     func manifest(at version: TaggedVersion, toolsVersion: PackageDeclaration.ToolsVersion) throws -> ManifestFile
     /// The commit `version`'s tag marks (annotated tags peeled), for Package.resolved.
     func revision(of version: TaggedVersion) throws -> String
+    /// When `version` was tagged (an annotated tag's date, else its commit's), for rc ages.
+    func date(of version: TaggedVersion) -> Date?
+}
+
+extension PackageContainer {
+    public func date(of version: TaggedVersion) -> Date? { nil }
 }
 
 /// A manifest's bytes and how messages name it (`/repos/Net.git@1.2.0:Package.swift`).
