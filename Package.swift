@@ -49,8 +49,9 @@ let package = Package(
         ),
 
         // Releasing a component from its work tree (`compctl bump`): rewrite the podspec's
-        // version, commit, tag, push, and undo the local steps when a later one fails.
-        .target(name: "ComponentRelease", dependencies: ["Versioning", "Podspec", "Git", "Graph", "FileIO"]),
+        // version, commit, tag, push, and undo the local steps when a later one fails; a Swift
+        // package without a podspec is released by its next tag alone.
+        .target(name: "ComponentRelease", dependencies: ["Versioning", "Podspec", "Git", "Graph", "FileIO", "Manifest", "SwiftPackages"]),
 
         // Developer tool, not shipped: writes seeded synthetic spec repos (N pods x M
         // versions, layered `~>` dependencies, some rcs) for `scripts/bench.sh`.
