@@ -137,6 +137,7 @@ let package = Package(
             name: "Integration",
             dependencies: [
                 "CompileCheck", "Config", "FileIO", "Git", "Graph", "Manifest", "Podspec", "SpecRepo", "Versioning",
+                "SwiftPackages",
             ]
         ),
 

@@ -32,9 +32,9 @@ enum CommandExamples {
         "why": ["compctl why XXLogger", "compctl why XXLogger --podfile App/Podfile", "compctl why net --package App"],
         "report": ["compctl report skew --format html --output report.html"],
         "report skew": ["compctl report skew", "compctl report skew --format html --output report.html"],
-        "pin": ["compctl pin XXLogger=1.4.1", "compctl pin --all --dry-run"],
+        "pin": ["compctl pin XXLogger=1.4.1", "compctl pin --all --dry-run", "compctl pin net=1.2.0 --package App"],
         "integrate": ["compctl integrate XXLogger=1.4.3 --push", "compctl integrate XXLogger=1.4.3 XXNetworking=3.2.1 --dry-run",
-                      "compctl integrate --recover"],
+                      "compctl integrate --recover", "compctl integrate net=1.2.0 --check-command 'swift build'"],
         "outdated": ["compctl outdated", "compctl outdated --json", "compctl outdated --package App --all"],
     ]
 

@@ -35,6 +35,16 @@ struct IntegrateCommand: AsyncParsableCommand {
 
             JSON: {"schemaVersion": 1, "outcome": "passed|failed|…", "pins": {…}, \
             "published": [...], "commit": "id or null", "log": "path"}.
+
+            Swift packages: in a project that takes them (--package, package_swift in \
+            compctl.yml, or ./Package.swift when there is no Podfile), NAME=VERSION names a \
+            package by its identity at a tagged version. The project is resolved with the pins \
+            as SwiftPM resolves it (a conflict exits 2), the package checks must find nothing \
+            new, then the manifest gets `exact: "x.y.z"` and Package.resolved is rewritten from \
+            the whole resolution (format 3 with originHash), journalled like the Podfile, and the \
+            compile check runs (with COMPCTL_COMPONENTS set; a real `swift build` is a good \
+            one). A pass commits both files; a failure restores them byte for byte (exit 1). \
+            Nothing is published: a package's release is its tag.
             """ + CommandExamples.section("integrate")
     )
 
@@ -91,6 +101,7 @@ struct IntegrateCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON document with the outcome.")
     var json = false
 
+    @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var config: ConfigOptions
 
     func validate() throws {
@@ -114,7 +125,15 @@ struct IntegrateCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try reportingErrors { try config.load() }
         if recover {
-            try recoverProjects(configuration: configuration)
+            if let project = try packageOnlyProject(configuration) {
+                try recoverPackages(project, configuration: configuration)
+            } else {
+                try recoverProjects(configuration: configuration)
+            }
+            return
+        }
+        if let project = try packageOnlyProject(configuration) {
+            try await integratePackages(into: project, configuration: configuration)
             return
         }
         let mains = podfile == nil ? configuration.projects.filter { $0.kind == .main && $0.podfile != nil } : []
@@ -125,13 +144,13 @@ struct IntegrateCommand: AsyncParsableCommand {
         let podfilePath = URL(fileURLWithPath: PodfileInputs.defaultPath(explicit: podfile, configuration: configuration))
             .standardizedFileURL.path
         let (planner, sources) = try reportingErrors { try makePlanner(configuration) }
-        let prepared = try reportingErrors { try planner.plan(podfile: podfilePath) }
+        let prepared = try explainingPackageConflicts { try planner.plan(podfile: podfilePath) }
         defer { try? FileManager.default.removeItem(atPath: prepared.plan.scratch) }
         let problems = try newProblems(of: prepared)
         if !problems.isEmpty {
             for problem in problems { Console.error("new \(problem)") }
             Console.note("nothing was changed: the integrate would add \(problems.count) problem\(problems.count == 1 ? "" : "s") "
-                + "to \(prepared.plan.podfile)")
+                + "to \(prepared.plan.mainManifest)")
             throw Exit.problems
         }
         if dryRun {
@@ -167,7 +186,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         if json {
             try JSONOutput.print(IntegrateDocument(outcome: "already-integrated", pins: prepared.pins, published: [], commit: nil, log: nil))
         } else {
-            Console.out("\(prepared.pinTexts) already integrated into \(DisplayPath.relative(prepared.plan.podfile))")
+            Console.out("\(prepared.pinTexts) already integrated into \(DisplayPath.relative(prepared.plan.mainManifest))")
             Console.note("every version is published in \(prepared.plan.target.name) and pinned in the committed Podfile; nothing to do")
         }
     }
@@ -188,7 +207,7 @@ struct IntegrateCommand: AsyncParsableCommand {
                                                        commit: landed.commit.hex, log: landed.log))
                 return
             }
-            Console.out("integrated \(prepared.pinTexts) into \(DisplayPath.relative(prepared.plan.podfile))")
+            Console.out("integrated \(prepared.pinTexts) into \(DisplayPath.relative(prepared.plan.mainManifest))")
             Console.note(landed.published.isEmpty
                 ? "every version was already published"
                 : "published \(landed.published.joined(separator: " ")) to \(prepared.plan.target.name)")
@@ -226,7 +245,7 @@ struct IntegrateCommand: AsyncParsableCommand {
 
     private func printPlan(_ prepared: PreparedIntegration) {
         let (plan, changes) = (prepared.plan, prepared.edit.changes.count)
-        Console.out("integrate into \(plan.podfile) (dry run, nothing changed):")
+        Console.out("integrate into \(plan.mainManifest) (dry run, nothing changed):")
         for candidate in plan.candidates {
             let action = candidate.podspec.map { "publish \($0.path) to \(plan.target.name)" } ?? "already published in \(plan.target.name)"
             Console.out("  \(candidate.pin.name) \(candidate.pin.version): \(action)")

@@ -169,7 +169,7 @@ struct OutdatedCommand: ParsableCommand {
             }
             let rcs = rcPolicy(configuration, dates: dates)
             var rows: [Row] = []
-            for pin in PackagePin.pins(root: root, resolution: resolution, resolved: resolved) {
+            for pin in PackageVersionPin.pins(root: root, resolution: resolution, resolved: resolved) {
                 guard let package = resolution.package(pin.identity) else { continue }
                 let container = try reportingErrors { try provider.container(for: package.location, identity: package.identity) }
                 containers[pin.identity.description] = container

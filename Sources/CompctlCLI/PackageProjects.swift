@@ -86,16 +86,9 @@ enum PackageCommands {
         }
     }
 
-    /// The package checks with compctl.yml's layers (matched without case), interface rule
-    /// and rc label.
+    /// The package checks with compctl.yml's layers, interface rule and rc label.
     static func checker(_ configuration: Configuration) -> PackageChecker {
-        let layers = configuration.layers.map { layer in
-            LayerRule(name: layer.name, allowSameLayer: layer.allowSameLayer) { identity in
-                configuration.layer(ofPackage: identity)?.name == layer.name
-            }
-        }
-        return PackageChecker(layers: layers, interfaceSuffix: GraphChecker.interfaceSuffix(of: configuration),
-                              rcLabel: configuration.rcLabel)
+        PackageProjectPins.checker(configuration)
     }
 
     /// The component packages of compctl.yml: its `packages:` and what its main projects'

@@ -52,7 +52,7 @@ enum PackageReportInputs {
                     }
                 }
                 let resolved = try PackageResolvedFile.read(at: main.resolvedPath)
-                let pins = PackagePin.pins(root: root, resolution: resolution, resolved: resolved).compactMap { pin in
+                let pins = PackageVersionPin.pins(root: root, resolution: resolution, resolved: resolved).compactMap { pin in
                     graphVersion(pin.version).map { version -> (package: String, version: Version, origin: Pin.Origin) in
                         (pin.identity.description, version, pin.origin == .manifest ? .podfile : pin.origin == .resolved ? .lock : .resolution)
                     }

@@ -10,6 +10,16 @@ public protocol PackageMainProject: Sendable {
     var resolvedPath: String { get }
     /// The root of a resolution: what the project depends on.
     func root() throws -> RootPackage
+    /// The file its package requirements live in: Package.swift, or `project.pbxproj`.
+    var manifestFile: String { get }
+    /// That file's bytes.
+    func manifestBytes() throws -> [UInt8]
+    /// The manifest's bytes with each of `pins` required exactly, and nothing else changed.
+    func pinning(_ pins: [PackageIdentity: SemanticVersion], in bytes: [UInt8]) throws -> [UInt8]
+    /// The Package.resolved to write for `resolution`, given the pinned manifest and the file
+    /// there is now.
+    func resolvedFile(for resolution: PackageResolution, pinnedManifest: [UInt8], existing: PackageResolvedFile?,
+                      provider: any PackageContainerProvider) throws -> PackageResolvedFile
 }
 
 extension PackageSwiftProject: PackageMainProject {
