@@ -104,8 +104,10 @@ let package = Package(
 
         // Main-project manifests: a Podfile reader that follows targets, helper methods and
         // literal variables and warns (naming the line) about what it cannot evaluate; the
-        // pinning editor that rewrites only requirement literals; Podfile.lock; and exact pins
-        // in Package.swift. Requirements stay strings here; `Versioning` interprets them.
+        // pinning editor that rewrites only requirement literals; Podfile.lock; Package.swift's
+        // literal declarations and exact pins in it; and an Xcode project's Swift package
+        // references with their pinning editor. Requirements stay strings here; `Versioning` and
+        // `SwiftPackages` interpret them.
         .target(name: "Manifest", dependencies: ["Diagnostics", "FileIO"]),
 
         // libgit2 through pkg-config, plus a shim for its variadic option call.

@@ -98,7 +98,7 @@ struct OutdatedCommand: ParsableCommand {
             }
             packageTargets = try reportingErrors {
                 try configuration.projects.compactMap { project in
-                    try project.packageManifest.map { (project.name, try MainManifests.load(configuration.resolve(path: $0))) }
+                    try project.packagesManifest.map { (project.name, try MainManifests.load(configuration.resolve(path: $0))) }
                 }
             }
         } else {

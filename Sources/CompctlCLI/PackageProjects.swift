@@ -15,8 +15,9 @@ import TextFormat
 /// `--package PATH`, for the commands that read a main project's Swift packages.
 struct PackageOptions: ParsableArguments {
     @Option(name: .customLong("package"), help: ArgumentHelp(
-        "The main project's Package.swift (or its directory) instead of a Podfile "
-            + "(default: the main project's package_swift in compctl.yml, else ./Package.swift when there is no ./Podfile).",
+        "The main project's Package.swift (or its directory) or Xcode project instead of a Podfile "
+            + "(default: the main project's package_swift or xcodeproj in compctl.yml, else ./Package.swift or the one "
+            + "./*.xcodeproj when there is no ./Podfile).",
         valueName: "path"))
     var path: String?
 }
@@ -38,21 +39,31 @@ struct MainManifests {
             return MainManifests(podfile: podfile, package: try package.map(load))
         }
         if let project = configuration.projects.first(where: { $0.kind == .main }) {
-            let manifest = project.packageManifest.map { configuration.resolve(path: $0) }
+            let manifest = project.packagesManifest.map { configuration.resolve(path: $0) }
             return MainManifests(
                 podfile: project.podfile.map { DisplayPath.relative(configuration.resolve(path: $0)) },
                 package: try manifest.map(load))
         }
         let fileManager = FileManager.default
-        if !fileManager.fileExists(atPath: "Podfile"), fileManager.fileExists(atPath: "Package.swift") {
-            return MainManifests(podfile: nil, package: try load("Package.swift"))
+        if !fileManager.fileExists(atPath: "Podfile") {
+            if fileManager.fileExists(atPath: "Package.swift") {
+                return MainManifests(podfile: nil, package: try load("Package.swift"))
+            }
+            // An app that takes its packages through its Xcode project: the one beside.
+            let projects = ((try? fileManager.contentsOfDirectory(atPath: ".")) ?? []).filter { $0.hasSuffix(".xcodeproj") }
+            if projects.count == 1 { return MainManifests(podfile: nil, package: try load(projects[0])) }
         }
         return MainManifests(podfile: "Podfile", package: nil)
     }
 
-    /// The package project at `path`: a Package.swift or a directory holding one.
+    /// The package project at `path`: a Package.swift or a directory holding one, or an
+    /// Xcode project (`App.xcodeproj` or its `project.pbxproj`).
     static func load(_ path: String) throws -> any PackageMainProject {
-        try PackageSwiftProject(path: path)
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcodeproj/project.pbxproj") {
+            return try XcodePackageProject(path: trimmed)
+        }
+        return try PackageSwiftProject(path: path)
     }
 }
 
@@ -96,7 +107,7 @@ enum PackageCommands {
     static func components(_ configuration: Configuration, provider: any PackageContainerProvider) throws -> ComponentPackages? {
         var locations = configuration.packages.map { configuration.resolve(path: $0.url) }
         for project in configuration.projects {
-            guard let manifest = project.packageManifest else { continue }
+            guard let manifest = project.packagesManifest else { continue }
             let root = try MainManifests.load(configuration.resolve(path: manifest)).root()
             locations += root.dependencies.filter { $0.requirement?.isVersioned ?? false }.map(\.location)
         }

@@ -32,7 +32,7 @@ enum PackageReportInputs {
         }
         var projects: [PackageProjectInput] = []
         for project in configuration.projects {
-            guard let manifest = project.packageManifest else { continue }
+            guard let manifest = project.packagesManifest else { continue }
             let kind: ProjectKind = project.kind == .main ? .main : .example
             let main = try MainManifests.load(configuration.resolve(path: manifest))
             let root = try main.root()

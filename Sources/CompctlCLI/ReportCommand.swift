@@ -240,7 +240,7 @@ struct ReportSkewCommand: ParsableCommand {
         let configuration = try config.load()
         // Swift packages alone need no spec repo.
         let packagesOnly = configuration.specRepos.isEmpty && sourceOptions.sources.isEmpty
-            && (!configuration.packages.isEmpty || configuration.projects.contains { $0.packageManifest != nil })
+            && (!configuration.packages.isEmpty || configuration.projects.contains { $0.packagesManifest != nil })
         let sources = packagesOnly ? [] : try SpecSources(configuration: configuration).sources(sourceOptions.sources)
         var projects: [ProjectInput] = []
         var warnings = configuration.layerWarnings(pods: sources.flatMap { $0.repository.podNames() }).map(\.description)
@@ -248,7 +248,7 @@ struct ReportSkewCommand: ParsableCommand {
         for project in configuration.projects {
             let kind: ProjectKind = project.kind == .main ? .main : .example
             guard let podfile = project.podfile else {
-                if project.packageManifest == nil {
+                if project.packagesManifest == nil {
                     warnings.append("project \(project.name) names no podfile in compctl.yml, so the report does not cover it")
                 }
                 projects.append(ProjectInput(name: project.name, kind: kind, request: nil))

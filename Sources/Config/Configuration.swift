@@ -87,6 +87,9 @@ public struct Project: Equatable, Sendable {
     public var xcodeProject: String?
     public var kind: Kind
 
+    /// Where the project takes its Swift packages from: its Package.swift, else its Xcode project.
+    public var packagesManifest: String? { packageManifest ?? xcodeProject }
+
     /// A project from its parts.
     public init(name: String, podfile: String?, packageManifest: String?, xcodeProject: String? = nil, kind: Kind) {
         self.name = name

@@ -172,10 +172,21 @@ public struct Integrator {
     private func pin(_ plan: IntegrationPlan) throws -> [(path: String, bytes: Data?)] {
         var written: [(path: String, bytes: Data?)] = []
         for entry in try plan.pinnedContents(reading: Self.read) {
-            if let pinned = entry.pinned, pinned != entry.current { try AtomicFile.write(Data(pinned), to: entry.path) }
+            if let pinned = entry.pinned, pinned != entry.current {
+                // A first Package.resolved of an Xcode project may need its folder.
+                try Self.makeFolder(of: entry.path, inside: plan.root)
+                try AtomicFile.write(Data(pinned), to: entry.path)
+            }
             written.append((entry.path, (entry.pinned ?? entry.current).map { Data($0) }))
         }
         return written
+    }
+
+    /// Makes the folder `path` goes in when it is missing and lies inside `root`.
+    static func makeFolder(of path: String, inside root: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !FileManager.default.fileExists(atPath: folder), folder.hasPrefix(root + "/") else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
     /// Runs the compile check in the project's root, its log under `logDirectory`.

@@ -53,6 +53,7 @@ public enum PackageProjectPins {
         if pinning.manifestPinned != pinning.manifestOriginal { try AtomicFile.write(Data(pinning.manifestPinned), to: manifest) }
         guard pinning.resolvedPinned != pinning.resolvedOriginal else { return }
         do {
+            try Integrator.makeFolder(of: resolved, inside: root)
             try AtomicFile.write(Data(pinning.resolvedPinned), to: resolved)
         } catch {
             try? AtomicFile.write(Data(pinning.manifestOriginal), to: manifest)
