@@ -106,9 +106,15 @@ enum PackageCommands {
     /// manifests depend on, each with every package their newest releases depend on.
     static func components(_ configuration: Configuration, provider: any PackageContainerProvider) throws -> ComponentPackages? {
         var locations = configuration.packages.map { configuration.resolve(path: $0.url) }
-        for project in configuration.projects {
-            guard let manifest = project.packagesManifest else { continue }
-            let root = try MainManifests.load(configuration.resolve(path: manifest)).root()
+        var projects = try configuration.projects.compactMap { project in
+            try project.packagesManifest.map { try MainManifests.load(configuration.resolve(path: $0)) }
+        }
+        // Without compctl.yml: the package project in the current directory.
+        if configuration.projects.isEmpty, let here = try MainManifests.choose(podfile: nil, package: nil, configuration: configuration).package {
+            projects.append(here)
+        }
+        for project in projects {
+            let root = try project.root()
             locations += root.dependencies.filter { $0.requirement?.isVersioned ?? false }.map(\.location)
         }
         guard !locations.isEmpty else { return nil }

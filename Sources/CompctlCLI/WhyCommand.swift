@@ -49,35 +49,42 @@ struct WhyCommand: ParsableCommand {
         let manifests = try reportingErrors {
             try MainManifests.choose(podfile: podfile, package: packageOptions.path, configuration: try config.load())
         }
-        if let project = manifests.package {
-            let provider = try reportingErrors { try PackageCommands.provider() }
-            let resolution = try PackageCommands.resolve(project, provider: provider)
-            let identity = PackageIdentity(name: name)
-            if resolution.package(identity) != nil || manifests.podfile == nil {
-                let root = try reportingErrors { try project.root() }
-                let graph = PackageGraphs.resolved(resolution, root: root, declarer: PackageCommands.declarer(project))
-                let why = try reportingErrors {
-                    do {
-                        return try graph.why(identity.description)
-                    } catch GraphError.unknownPod {
-                        throw CommandError("no package '\(name)' in the resolved graph of \(project.displayPath) "
-                            + "(\(graph.nodes.count) package\(graph.nodes.count == 1 ? "" : "s")); give a package identity, such as the last part of its URL")
-                    }
-                }
-                let report = GraphReport(graph: graph, includesGraph: false, why: why, warnings: [])
-                let formatter: any GraphFormatter = json ? JSONGraphFormatter() : TextGraphFormatter()
-                Console.outRaw(try reportingErrors { try formatter.format(report) })
-                return
+        // A project with a Podfile too: NAME is a pod first, and a package when the Podfile's
+        // graph has no such pod.
+        if manifests.podfile != nil, try whyPod(podfile: manifests.podfile, fallingBack: manifests.package != nil) {
+            return
+        }
+        guard let project = manifests.package else { return }
+        let provider = try reportingErrors { try PackageCommands.provider() }
+        let resolution = try PackageCommands.resolve(project, provider: provider)
+        let identity = PackageIdentity(name: name)
+        let root = try reportingErrors { try project.root() }
+        let graph = PackageGraphs.resolved(resolution, root: root, declarer: PackageCommands.declarer(project))
+        let why = try reportingErrors {
+            do {
+                return try graph.why(identity.description)
+            } catch GraphError.unknownPod {
+                throw CommandError("no package '\(name)' in the resolved graph of \(project.displayPath) "
+                    + "(\(graph.nodes.count) package\(graph.nodes.count == 1 ? "" : "s")); give a package identity, such as the last part of its URL")
             }
         }
+        let report = GraphReport(graph: graph, includesGraph: false, why: why, warnings: [])
+        let formatter: any GraphFormatter = json ? JSONGraphFormatter() : TextGraphFormatter()
+        Console.outRaw(try reportingErrors { try formatter.format(report) })
+    }
+
+    /// Prints every path to the pod NAME in the Podfile's graph; returns false (printing
+    /// nothing) when the graph has no such pod and `fallingBack` (the packages are asked next).
+    private func whyPod(podfile: String?, fallingBack: Bool) throws -> Bool {
         let (inputs, sources, _) = try reportingErrors {
-            try PodfileInputs.load(podfile: manifests.podfile ?? podfile, sources: sourceOptions, config: config)
+            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
         }
         inputs.warnings.forEach(Console.warning)
 
         let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources)
         ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         let pod = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+        if fallingBack, resolution.graph.node(named: pod) == nil { return false }
         let why = try reportingErrors {
             do {
                 return try resolution.graph.why(pod)
@@ -90,5 +97,6 @@ struct WhyCommand: ParsableCommand {
         let report = GraphReport(graph: resolution.graph, includesGraph: false, why: why, warnings: resolution.warnings)
         let formatter: any GraphFormatter = json ? JSONGraphFormatter() : TextGraphFormatter()
         Console.outRaw(try reportingErrors { try formatter.format(report) })
+        return true
     }
 }

@@ -66,8 +66,11 @@ public struct PackageUniverse: Sendable {
     // MARK: - Generating
 
     /// A universe of `count` packages with about `versions` releases each, from `seed`.
+    /// `dense` gives every version one to four dependencies, mostly `from:` an early release
+    /// (a large graph that usually resolves, for the benchmark); otherwise zero to three of
+    /// every requirement form (conflicts are common).
     public static func generate(seed: UInt64, count: Int, versions: Int, rootDependencies: Int = 3,
-                                layers: Int = 4) -> PackageUniverse {
+                                layers: Int = 4, dense: Bool = false) -> PackageUniverse {
         var random = SplitMix(seed: seed)
         var packages: [Package] = []
         for index in 0..<count {
@@ -92,11 +95,11 @@ public struct PackageUniverse: Sendable {
                 let layerSize = max(1, count / layers)
                 let lowest = (index / layerSize) * layerSize
                 if lowest > 0 {
-                    for _ in 0..<random.below(4) {
+                    for _ in 0..<(dense ? 1 + random.below(4) : random.below(4)) {
                         let target = packages[random.below(lowest)]
                         guard !dependencies.contains(where: { $0.package == target.name }) else { continue }
-                        dependencies.append(Dependency(package: target.name, requirement: requirement(on: target, random: &random),
-                                                       used: random.below(12) != 0))
+                        let text = dense ? lenientRequirement(on: target, random: &random) : requirement(on: target, random: &random)
+                        dependencies.append(Dependency(package: target.name, requirement: text, used: dense || random.below(12) != 0))
                     }
                 }
                 releases.append(Release(version: version, tag: (vPrefix ? "v" : "") + tagVersion,
@@ -112,6 +115,16 @@ public struct PackageUniverse: Sendable {
             root.append(Dependency(package: target.name, requirement: requirement(on: target, random: &random)))
         }
         return PackageUniverse(packages: packages, root: root)
+    }
+
+    /// A requirement most versions of `target` meet: `from:` one of its first releases,
+    /// sometimes a range up to its next major.
+    static func lenientRequirement(on target: Package, random: inout SplitMix) -> String {
+        let releases = target.releases.filter { !$0.version.contains("-") }
+        guard !releases.isEmpty else { return "from: \"\(target.releases[0].version)\"" }
+        let release = releases[random.below(max(1, releases.count / 3))].version
+        let major = Int(release.split(separator: ".")[0]) ?? 0
+        return random.below(10) == 0 ? "\"\(release)\"..<\"\(major + 1).0.0\"" : "from: \"\(release)\""
     }
 
     /// A requirement on `target` of a random form, anchored on one of its releases.

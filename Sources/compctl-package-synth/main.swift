@@ -26,6 +26,9 @@ struct PackageSynthCommand: ParsableCommand {
     @Option(help: "Seed of the random generator; the same seed writes the same universe.")
     var seed: UInt64 = 1
 
+    @Flag(help: "Every version depends on one to four lower packages, mostly `from:` an early release.")
+    var dense = false
+
     @Option(help: "Directory to create (must not exist): repositories in it, the root package in DIR/App.")
     var output: String
 
@@ -34,7 +37,7 @@ struct PackageSynthCommand: ParsableCommand {
             throw ValidationError("\(output) exists; give a new directory")
         }
         let universe = PackageUniverse.generate(seed: seed, count: packages, versions: versions,
-                                                rootDependencies: rootDependencies)
+                                                rootDependencies: rootDependencies, dense: dense)
         let manifest = try universe.write(to: output + "/repos")
         try FileManager.default.createDirectory(atPath: output + "/App/Sources/App", withIntermediateDirectories: true)
         try manifest.write(toFile: output + "/App/Package.swift", atomically: true, encoding: .utf8)
