@@ -156,6 +156,7 @@ import Testing
     @Test func theIntegrateJobNeedsItsPermissions() throws {
         let world = try RecipeWorld(released: true)
         let runner = try world.github(.mainProject, protectedMain: false)
+        let before = try world.mainHead()
         let workflow = try world.recipe(".github/workflows/integrate.yml")
         let block = "    permissions:\n      contents: write              # push the pinned Podfile\n"
             + "      pull-requests: write         # with a protected main: open the pull request\n"
@@ -164,6 +165,7 @@ import Testing
         let integrate = try #require(jobs.last)
         #expect(integrate.status == .failure, "\(integrate)")
         #expect(integrate.log.contains("GitHub refuses the push without `permissions: contents: write`"), "\(integrate)")
+        #expect(try world.heads() == ["main"] && world.mainHead() == before)
     }
 
     @Test func gitlabIntegrate() throws {

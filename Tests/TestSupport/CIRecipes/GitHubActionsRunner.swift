@@ -18,9 +18,10 @@ import Foundation
 /// - `actions/upload-artifact` copies the files into `artifacts/<run>/<name>/`.
 /// - `GITHUB_TOKEN` (`secrets.GITHUB_TOKEN`, `github.token`) names the permissions the job
 ///   has (`ghs-local:contents=write,pull-requests=write`); none given is `contents=read`, as in
-///   a repository created today. A job that moves a branch or tag of `origin` without
-///   `contents: write` fails, as GitHub would refuse its push; a stand-in command (`gh`) can
-///   check the token it is given.
+///   a repository created today. A step that moves a branch or tag of `origin` fails unless
+///   its `COMPCTL_GIT_TOKEN` could push there (a job token with `contents: write`, or another
+///   token): compctl reads no credentials from actions/checkout. A stand-in command (`gh`)
+///   can check the token it is given.
 /// - Steps whose `run:` text matches a `LocalEquivalent` run its command instead.
 /// - `runs-on` picks `runner.os` and `runner.arch` (ubuntu: Linux X64; macos-15: macOS
 ///   ARM64); `container` is this machine.
@@ -345,7 +346,6 @@ public final class GitHubActionsRunner: @unchecked Sendable {
             "GITHUB_REPOSITORY": setup.repository, "GITHUB_RUN_ID": String(context.runID),
             "RUNNER_TEMP": temp.path, "RUNNER_OS": os, "RUNNER_ARCH": arch,
         ]) { _, new in new }
-        let before = try RunnerSupport.references(of: originPath)
         let machine = Machine(base: base, path: [standIns.path] + setup.path, workspace: workspace, home: home, temp: temp,
                               context: context)
         for (index, step) in (job["steps"]?.items ?? []).enumerated() {
@@ -353,11 +353,6 @@ public final class GitHubActionsRunner: @unchecked Sendable {
         }
         if !state.failed {
             for save in state.postSaves { try cache.save(key: save.key, paths: save.paths) }
-        }
-        if try RunnerSupport.references(of: originPath) != before, grants["contents"] != "write", !state.failed {
-            state.failed = true
-            state.log += "error: the job pushed to origin, but its GITHUB_TOKEN has \(token): GitHub refuses the push "
-                + "without `permissions: contents: write`\n"
         }
         var outputs: [String: String] = [:]
         var outputContexts = contexts
@@ -453,7 +448,13 @@ public final class GitHubActionsRunner: @unchecked Sendable {
         env["PATH"] = (state.pathEntries + machine.path).joined(separator: ":")
         for (name, file) in files { env[name] = file.path }
         state.log += script.hasSuffix("\n") ? script : script + "\n"
-        let (code, output) = try RunnerSupport.shell(command, in: machine.workspace, environment: env)
+        let before = try RunnerSupport.references(of: originPath)
+        var (code, output) = try RunnerSupport.shell(command, in: machine.workspace, environment: env)
+        if code == 0, try RunnerSupport.references(of: originPath) != before, let refusal = pushRefusal(token: env["COMPCTL_GIT_TOKEN"]) {
+            try RunnerSupport.restoreReferences(of: originPath, to: before)
+            output += "error: GitHub refused this step's push to origin (undone): \(refusal)\n"
+            code = 1
+        }
         state.log += output + (code == 0 ? "" : "(exit \(code))\n")
         for (name, value) in try RunnerSupport.environmentFile(files[0].1) { state.environment[name] = value }
         let added = (try String(contentsOf: files[1].1, encoding: .utf8)).split(separator: "\n").map(String.init)
@@ -462,6 +463,20 @@ public final class GitHubActionsRunner: @unchecked Sendable {
         for (name, value) in try RunnerSupport.environmentFile(files[2].1) { outputs[name] = value }
         state.summary += try String(contentsOf: files[3].1, encoding: .utf8)
         return (code == 0, outputs)
+    }
+
+    /// Why GitHub would refuse a push to origin that compctl made with `token` as its
+    /// `COMPCTL_GIT_TOKEN`, or `nil`. compctl (libgit2) reads no `http.extraheader`, where
+    /// actions/checkout keeps the job's token, so a push needs the variable; the job's own
+    /// token needs `contents: write`. Another token (a secret) is taken as one that may push.
+    private func pushRefusal(token: String?) -> String? {
+        guard let token, !token.isEmpty else {
+            return "authentication is required, and compctl does not read the token actions/checkout keeps in "
+                + "http.extraheader; set COMPCTL_GIT_TOKEN (the job's GITHUB_TOKEN, or a token that may push)"
+        }
+        guard token.hasPrefix("ghs-local:") else { return nil }
+        return token.contains("contents=write") ? nil
+            : "the GITHUB_TOKEN has \(token); GitHub refuses the push without `permissions: contents: write`"
     }
 
     // MARK: Actions

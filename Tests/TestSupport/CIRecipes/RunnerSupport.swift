@@ -150,6 +150,22 @@ enum RunnerSupport {
         try gitCLI("--git-dir", path, "for-each-ref", "--format=%(refname) %(objectname)")
     }
 
+    /// Puts the references of the repository at `path` back to `listing` (what
+    /// `references(of:)` said before): a push the CI system would have refused did not land.
+    static func restoreReferences(of path: String, to listing: String) throws {
+        func parse(_ text: String) -> [String: String] {
+            Dictionary(text.split(separator: "\n").map { line in
+                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        let old = parse(listing)
+        for (name, _) in parse(try references(of: path)) where old[name] == nil {
+            try gitCLI("--git-dir", path, "update-ref", "-d", name)
+        }
+        for (name, target) in old { try gitCLI("--git-dir", path, "update-ref", name, target) }
+    }
+
 }
 
 /// The PATH a recipe runner starts its steps with.
