@@ -242,6 +242,8 @@ final class RecipeWorld: @unchecked Sendable {
 
     let directory: TemporaryDirectory
     let deployKey: String
+    /// The git daemons of the GitLab runners, stopped with the world.
+    private var daemons: [LocalGitDaemon] = []
 
     enum Repository: String {
         case component = "XXLogger"
@@ -326,7 +328,10 @@ final class RecipeWorld: @unchecked Sendable {
     /// `directory/relative`.
     func callAsFunction(_ relative: String) -> String { directory(relative) }
 
-    func url(_ repository: String) -> String { "file://" + directory("\(repository).git") }
+    /// The bare repository `name` (`acme/name.git`, as `$CI_SERVER_URL/$CI_PROJECT_PATH.git`).
+    func bare(_ name: String) -> String { directory("acme/\(name).git") }
+
+    func url(_ repository: String) -> String { "file://" + bare(repository) }
 
     func read(_ relative: String) throws -> String { try directory.read(relative) }
 
@@ -362,7 +367,7 @@ final class RecipeWorld: @unchecked Sendable {
             try gitCLI("commit", "-q", "-am", message, in: work)
             if let tag { try gitCLI("tag", "-a", "-m", tag, tag, in: work) }
         }
-        try gitCLI("clone", "-q", "--bare", work, directory("\(name).git"))
+        try gitCLI("clone", "-q", "--bare", work, bare(name))
         try FileManager.default.removeItem(atPath: work)
     }
 
@@ -414,11 +419,19 @@ final class RecipeWorld: @unchecked Sendable {
     }
 
     /// A GitLab runner for `repository`'s pipeline, with the project's CI/CD variable
-    /// SPECS_TOKEN and GitLab's API at `api`.
+    /// SPECS_TOKEN and GitLab's API at `api`. Its checkouts fetch from a read-only
+    /// `git daemon`, as GitLab's origin URL carries the job token, which cannot push; the
+    /// server (`CI_SERVER_URL`) is a `git daemon` that takes pushes, as GitLab does with a
+    /// token that may write.
     func gitlab(_ repository: Repository, api: String = "http://127.0.0.1:9/api/v4") throws -> GitLabCIRunner {
+        let jobToken = try LocalGitDaemon(basePath: directory.path, allowPush: false)
+        let server = try LocalGitDaemon(basePath: directory.path)
+        daemons += [jobToken, server]
         let runner = try GitLabCIRunner(.init(
             root: directory.url.appendingPathComponent("gitlab-\(repository.rawValue)"),
-            project: "acme/\(repository.rawValue)", origin: url(repository.rawValue), variables: ["SPECS_TOKEN": Self.gitlabToken],
+            project: "acme/\(repository.rawValue)", repository: bare(repository.rawValue),
+            origin: jobToken.url("acme/\(repository.rawValue).git"), serverURL: "git://127.0.0.1:\(server.port)",
+            variables: ["SPECS_TOKEN": Self.gitlabToken],
             apiURL: api, localEquivalents: ReadmeRecipeExecutionTests.equivalents, environment: Self.isolation))
         try seedCompctl(runner.cache, key: "compctl-\(Self.version)")
         return runner
@@ -428,31 +441,31 @@ final class RecipeWorld: @unchecked Sendable {
 
     /// Every reference of the three bare repos.
     func state() throws -> String {
-        try ["specs", "XXLogger", "AcmeApp"].map { try gitCLI("--git-dir", directory("\($0).git"), "for-each-ref") }
+        try ["specs", "XXLogger", "AcmeApp"].map { try gitCLI("--git-dir", bare($0), "for-each-ref") }
             .joined(separator: "\n")
     }
 
     func mainHead() throws -> String {
-        try gitCLI("--git-dir", directory("AcmeApp.git"), "rev-parse", "main")
+        try gitCLI("--git-dir", bare("AcmeApp"), "rev-parse", "main")
     }
 
     /// The branches of AcmeApp.git.
     func heads() throws -> [String] {
-        try gitCLI("--git-dir", directory("AcmeApp.git"), "for-each-ref", "--format=%(refname:short)", "refs/heads")
+        try gitCLI("--git-dir", bare("AcmeApp"), "for-each-ref", "--format=%(refname:short)", "refs/heads")
             .split(separator: "\n").map(String.init)
     }
 
     /// The rc jobs' outcome: XXLogger's 1.4.3-rc.1 committed, tagged and pushed, and its spec
     /// published.
     func expectReleaseCandidate(log: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let component = directory("XXLogger.git")
+        let component = bare("XXLogger")
         #expect(try gitCLI("--git-dir", component, "log", "-1", "--format=%s", "main") == "Release XXLogger 1.4.3-rc.1",
                 "\(log)", sourceLocation: sourceLocation)
         #expect(try gitCLI("--git-dir", component, "rev-parse", "1.4.3-rc.1^{commit}") == gitCLI("--git-dir", component, "rev-parse", "main"),
                 sourceLocation: sourceLocation)
         #expect(try gitCLI("--git-dir", component, "show", "main:XXLogger.podspec").contains("s.version = '1.4.3-rc.1'"),
                 sourceLocation: sourceLocation)
-        let specs = directory("specs.git")
+        let specs = bare("specs")
         #expect(try gitCLI("--git-dir", specs, "log", "-1", "--format=%s", "main") == "[Update] XXLogger (1.4.3-rc.1)",
                 "\(log)", sourceLocation: sourceLocation)
         #expect(try gitCLI("--git-dir", specs, "ls-tree", "--name-only", "main", "XXLogger/1.4.3-rc.1/").hasPrefix("XXLogger/1.4.3-rc.1/XXLogger.podspec"),
@@ -467,12 +480,12 @@ final class RecipeWorld: @unchecked Sendable {
 
     /// The integrate commit on `branch` of AcmeApp.git pins XXLogger 1.4.3, which is published.
     func expectIntegrated(on branch: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let app = directory("AcmeApp.git")
+        let app = bare("AcmeApp")
         let podfile = try gitCLI("--git-dir", app, "show", "\(branch):Podfile")
         #expect(podfile.contains("pod 'XXLogger', '1.4.3'") && podfile.contains("pod 'XXNetworking', '3.2.0'"),
                 "\(podfile)", sourceLocation: sourceLocation)
         #expect(try gitCLI("--git-dir", app, "log", "-1", "--format=%s", branch).contains("XXLogger"), sourceLocation: sourceLocation)
-        let specs = directory("specs.git")
+        let specs = bare("specs")
         #expect(try gitCLI("--git-dir", specs, "log", "-1", "--format=%s", "main") == "[Update] XXLogger (1.4.3)",
                 sourceLocation: sourceLocation)
     }

@@ -159,7 +159,7 @@ import Testing
 
     @Test func gitLabRefusesUnknownKeywords() throws {
         let directory = try TemporaryDirectory()
-        let runner = try GitLabCIRunner(.init(root: directory.url, project: "acme/app", origin: "/nonexistent.git"))
+        let runner = try GitLabCIRunner(.init(root: directory.url, project: "acme/app", repository: "/nonexistent.git"))
         for (pipeline, error) in [
             ("include: other.yml\njob:\n  script: [true]\n", "`include` is no job"),
             ("job:\n  script: [true]\n  services: [postgres]\n", "does not model"),

@@ -10,7 +10,8 @@ import Foundation
 /// run in one bash with `set -eo pipefail`; the cache (`key`, `paths`, `when`) is restored
 /// before and saved after, the artifacts (`paths`, `reports`, `when`) collected after.
 ///
-/// What it does instead of GitLab: `image` is this machine (`Setup.path`); lines matching a
+/// What it does instead of GitLab: `image` is this machine (`Setup.path`); `origin` can fetch
+/// but not push, as GitLab's checkout URL with the job token; lines matching a
 /// `LocalEquivalent` run its command instead; the cache is a `CIRunnerCache`; artifacts are
 /// copied into `artifacts/<run>/<job>/`. Any other keyword, at the top or in a job, is an
 /// error, so that no new recipe line goes unexercised silently.
@@ -19,11 +20,18 @@ public final class GitLabCIRunner: @unchecked Sendable {
     public struct Setup: Sendable {
         /// The runner's folder: builds, cache, artifacts.
         public var root: URL
-        /// `group/project`, its numeric id, default branch and bare origin (a `file://` URL).
+        /// `group/project`, its numeric id and default branch.
         public var project: String
         public var projectID: Int
         public var defaultBranch: String
+        /// The project's bare repository on this machine, and the URL a job's checkout has as
+        /// `origin` (GitLab's carries the job token, which can fetch but not push: a
+        /// read-only `git daemon` here).
+        public var repository: String
         public var origin: String
+        /// `CI_SERVER_URL`: where `$CI_SERVER_URL/$CI_PROJECT_PATH.git` is the project's
+        /// repository (a `file://` folder here).
+        public var serverURL: String
         /// The project's CI/CD variables (`SPECS_TOKEN`).
         public var variables: [String: String]
         /// `CI_API_V4_URL`: GitLab's API, a loopback server in the tests.
@@ -33,7 +41,8 @@ public final class GitLabCIRunner: @unchecked Sendable {
         /// More environment every job gets (isolation from this machine's git config).
         public var environment: [String: String]
 
-        public init(root: URL, project: String, projectID: Int = 42, defaultBranch: String = "main", origin: String,
+        public init(root: URL, project: String, projectID: Int = 42, defaultBranch: String = "main", repository: String,
+                    origin: String? = nil, serverURL: String = "file:///nonexistent",
                     variables: [String: String] = [:], apiURL: String = "http://127.0.0.1:9/api/v4",
                     path: [String] = CIRunnerPath.withoutCompctl(), localEquivalents: [LocalEquivalent] = [],
                     environment: [String: String] = [:]) {
@@ -41,7 +50,9 @@ public final class GitLabCIRunner: @unchecked Sendable {
             self.project = project
             self.projectID = projectID
             self.defaultBranch = defaultBranch
-            self.origin = origin
+            self.repository = repository
+            self.origin = origin ?? "file://" + repository
+            self.serverURL = serverURL
             self.variables = variables
             self.apiURL = apiURL
             self.path = path
@@ -117,9 +128,8 @@ public final class GitLabCIRunner: @unchecked Sendable {
         let project = build.appendingPathComponent(setup.project.split(separator: "/").last.map(String.init) ?? "project")
         let home = build.appendingPathComponent("home")
         for directory in [project, home] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
-        let originPath = setup.origin.hasPrefix("file://") ? String(setup.origin.dropFirst("file://".count)) : setup.origin
-        let sha = try gitCLI("--git-dir", originPath, "rev-parse", "refs/heads/\(trigger.branch)")
-        let message = try gitCLI("--git-dir", originPath, "log", "-1", "--format=%B", sha)
+        let sha = try gitCLI("--git-dir", setup.repository, "rev-parse", "refs/heads/\(trigger.branch)")
+        let message = try gitCLI("--git-dir", setup.repository, "log", "-1", "--format=%B", sha)
 
         // Variables: predefined, then the file's (global, then the job's), then the project's,
         // then the pipeline's; `$VAR` in the file's values expanded against all of them.
@@ -130,7 +140,7 @@ public final class GitLabCIRunner: @unchecked Sendable {
             "CI_COMMIT_BRANCH": trigger.branch, "CI_COMMIT_REF_NAME": trigger.branch, "CI_COMMIT_MESSAGE": message + "\n",
             "CI_COMMIT_TITLE": message.components(separatedBy: "\n").first ?? "", "CI_PIPELINE_SOURCE": trigger.source,
             "CI_PIPELINE_ID": String(runs), "CI_JOB_NAME": name, "CI_JOB_ID": String(runs), "CI_API_V4_URL": setup.apiURL,
-            "CI_REPOSITORY_URL": setup.origin, "CI_JOB_TOKEN": "glcbt-local",
+            "CI_SERVER_URL": setup.serverURL, "CI_REPOSITORY_URL": setup.origin, "CI_JOB_TOKEN": "glcbt-local",
         ]
         let declared = (document["variables"]?.entries ?? []) + (job["variables"]?.entries ?? [])
         for entry in declared { variables[entry.key] = entry.value.string ?? "" }
