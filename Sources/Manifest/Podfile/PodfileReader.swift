@@ -587,6 +587,13 @@ private final class PodfileEvaluator {
             if !Self.harmless.contains(name), !Self.keywords.contains(name) { warnUnknown(name, start) }
             return
         }
+        runDSL(name, statement: range, arguments: arguments, block: block, context)
+    }
+
+    /// Runs the Podfile DSL method `name` (or warns about what compctl cannot follow).
+    func runDSL(_ name: String, statement range: Range<Int>, arguments: Range<Int>, block: (open: Int, close: Int)?,
+                _ context: Context) {
+        let line = tokens[range.lowerBound].line
         switch name {
         case "pod":
             readPod(statement: range, arguments: arguments, context)
@@ -599,10 +606,10 @@ private final class PodfileEvaluator {
             if let value, let inheritance = PodfileTarget.Inheritance(rawValue: value) {
                 targets[context.target].inheritance = inheritance
             } else {
-                warn(first.line, "`inherit!` needs :complete, :search_paths or :none, not `\(source.text(arguments))`; it is not read")
+                warn(line, "`inherit!` needs :complete, :search_paths or :none, not `\(source.text(arguments))`; it is not read")
             }
         case "platform":
-            readPlatform(arguments: arguments, line: first.line, context)
+            readPlatform(arguments: arguments, line: line, context)
         case "use_frameworks!":
             let parts = source.splitArguments(arguments)
             let disabled = parts.count == 1 && evaluate(parts[0], context).isFalse
@@ -611,16 +618,16 @@ private final class PodfileEvaluator {
             if let url = evaluate(arguments, context).string {
                 if !sources.contains(url) { sources.append(url) }
             } else {
-                warn(first.line, "the source `\(source.text(arguments))` is not a string literal; it is not read")
+                warn(line, "the source `\(source.text(arguments))` is not a string literal; it is not read")
             }
         case "plugin":
             if let firstArgument = source.splitArguments(arguments).first, let plugin = evaluate(firstArgument, context).string {
                 plugins.append(plugin)
             } else {
-                warn(first.line, "the plugin name `\(source.text(arguments))` is not a string literal; it is not read")
+                warn(line, "the plugin name `\(source.text(arguments))` is not a string literal; it is not read")
             }
         case "podspec":
-            warn(first.line, "`podspec` declares the dependencies of a podspec, which compctl does not read here; they are not read")
+            warn(line, "`podspec` declares the dependencies of a podspec, which compctl does not read here; they are not read")
         case _ where Self.hooks.contains(name):
             // Hooks run after resolution; their bodies cannot declare pods.
             if let block { skippedBlocks.append(block.open..<block.close) }
@@ -628,21 +635,26 @@ private final class PodfileEvaluator {
         case _ where Self.ignoredDSL.contains(name):
             break
         case _ where Self.codeLoaders.contains(name), "require":
-            let parts = source.splitArguments(arguments)
-            let file = parts.count == 1 ? evaluate(parts[0], context).string : nil
-            // `require 'yaml'` loads a library; a relative or computed path may load Podfile code.
-            if name == "require", let file, !file.hasPrefix("."), !file.hasPrefix("/") { break }
-            let what = name == "require" || name == "require_relative" || name == "load"
-                ? (file.map { "`\(name) '\($0)'`" } ?? "`\(name)` of a computed path")
-                : "`\(name)`"
-            warn(first.line, "\(what) runs Ruby that compctl does not read; pods it declares are not read")
+            warnAboutLoadedCode(name, arguments: arguments, line: line, context)
         case "loop":
             if let block { evaluateGenericBlock(block, context) }
         case _ where Self.harmless.contains(name) || Self.keywords.contains(name):
             break
         default:
-            warnUnknown(name, start)
+            warnUnknown(name, range.lowerBound)
         }
+    }
+
+    /// `require`, `load`, `eval` and their kin may run Podfile code compctl cannot see;
+    /// `require 'yaml'` loads a library, a relative or computed path may load Podfile code.
+    func warnAboutLoadedCode(_ name: String, arguments: Range<Int>, line: Int, _ context: Context) {
+        let parts = source.splitArguments(arguments)
+        let file = parts.count == 1 ? evaluate(parts[0], context).string : nil
+        if name == "require", let file, !file.hasPrefix("."), !file.hasPrefix("/") { return }
+        let what = name == "require" || name == "require_relative" || name == "load"
+            ? (file.map { "`\(name) '\($0)'`" } ?? "`\(name)` of a computed path")
+            : "`\(name)`"
+        warn(line, "\(what) runs Ruby that compctl does not read; pods it declares are not read")
     }
 
     static func isDSL(_ name: String) -> Bool {
