@@ -237,19 +237,52 @@ public struct Resolver {
             var explainer = Explainer(solver: solver)
             throw GraphError.conflict(explainer.explain(failure.incompatibility))
         }
-        let resolution = ResolutionBuilder(solver: solver, request: request).build()
+        var builder = ResolutionBuilder(solver: solver, request: request)
+        let resolution = builder.build()
         try catalog.checkSources()
         return resolution
     }
 }
 
-/// Turns a solved solver into a `Resolution`.
+/// Turns a solved solver into a `Resolution`: the chosen pods, the graph's nodes and edges,
+/// and the warnings (shadowed pods, externals without a spec, unreadable specs).
 private struct ResolutionBuilder {
     let solver: PubGrubSolver
     let request: ResolveRequest
+    /// Each chosen pod's universe, version index and chosen subspec paths.
+    private let chosen: [String: (universe: PodUniverse, version: Int, paths: [String])]
+    private var pods: [ResolvedPod] = []
+    private var nodes: [DependencyGraph.Node] = []
+    private var edges: [DependencyGraph.Edge] = []
+    private var warnings: [GraphWarning] = []
+    private var unmanaged: Set<String> = []
+    private var externalsWithoutSpec: [ExternalPod] = []
 
-    func build() -> Resolution {
-        let catalog = solver.catalog
+    init(solver: PubGrubSolver, request: ResolveRequest) {
+        self.solver = solver
+        self.request = request
+        self.chosen = Self.chosenPods(solver)
+    }
+
+    mutating func build() -> Resolution {
+        for requirement in request.requirements {
+            let dependency = SpecDependency(name: requirement.name, requirements: requirement.requirements)
+            note(dependency)
+            edges.append(DependencyGraph.Edge(
+                from: requirement.declaredBy, isRoot: true, to: dependency.rootName, dependency: dependency.name,
+                requirements: dependency.requirements, via: nil))
+        }
+        for name in chosen.keys.sorted() { addChosenPod(name) }
+        addPodsOutsideTheSources()
+        return Resolution(
+            pods: pods,
+            unmanaged: unmanaged.sorted().map { UnmanagedPod(name: $0, lockedVersion: request.lockedVersions[$0]) },
+            warnings: warnings,
+            graph: DependencyGraph(scope: .podfile, nodes: nodes, edges: edges))
+    }
+
+    /// The decided pods with the subspec paths decided for each.
+    private static func chosenPods(_ solver: PubGrubSolver) -> [String: (universe: PodUniverse, version: Int, paths: [String])] {
         var chosen: [String: (universe: PodUniverse, version: Int, paths: [String])] = [:]
         var packageOfPod: [Int: String] = [:]
         for (id, package) in solver.packages.enumerated() where solver.decided[id] >= 0 {
@@ -263,57 +296,53 @@ private struct ResolutionBuilder {
                 chosen[name]?.paths.append(path)
             }
         }
+        return chosen
+    }
 
-        var pods: [ResolvedPod] = []
-        var nodes: [DependencyGraph.Node] = []
-        var edges: [DependencyGraph.Edge] = []
-        var warnings: [GraphWarning] = []
-        var unmanaged: Set<String> = []
-        var externalsWithoutSpec: [ExternalPod] = []
+    /// Remembers a dependency on a pod nothing chose: an external pod without a spec, or
+    /// one no source holds (unmanaged).
+    private mutating func note(_ dependency: SpecDependency) {
+        let root = dependency.rootName
+        guard chosen[root] == nil else { return }
+        if let external = request.externalPods.first(where: { $0.name == root }), external.specification == nil {
+            if !externalsWithoutSpec.contains(where: { $0.name == root }) { externalsWithoutSpec.append(external) }
+        } else if solver.universe(of: root) == nil {
+            unmanaged.insert(root)
+        }
+    }
 
-        func note(_ dependency: SpecDependency) {
-            let root = dependency.rootName
-            if chosen[root] == nil {
-                if let external = request.externalPods.first(where: { $0.name == root }), external.specification == nil {
-                    if !externalsWithoutSpec.contains(where: { $0.name == root }) { externalsWithoutSpec.append(external) }
-                } else if solver.universe(of: root) == nil {
-                    unmanaged.insert(root)
-                }
+    /// A chosen pod: its node, a warning when several sources hold it, and the edges of
+    /// its root spec and chosen subspecs.
+    private mutating func addChosenPod(_ name: String) {
+        let catalog = solver.catalog
+        let (universe, version, paths) = chosen[name]!
+        let subspecs = paths.filter { !$0.isEmpty }.map { PodName.join(name, $0) }.sorted()
+        let source = universe.external?.origin ?? catalog.providers[universe.providers[version]].name
+        pods.append(ResolvedPod(name: name, version: universe.versions[version], source: source,
+                                subspecs: subspecs, isExternal: universe.external != nil))
+        nodes.append(DependencyGraph.Node(
+            name: name, version: universe.versions[version], source: source,
+            kind: universe.external != nil ? .external : .managed, subspecs: subspecs))
+        if universe.external == nil, universe.holders.count > 1, solver.sources[name] == nil {
+            warnings.append(.shadowed(pod: name, sources: universe.holders.map { catalog.providers[$0].name }))
+        }
+        guard let model = catalog.spec(universe, version).model else { return }
+        var seen = Set<SpecDependency>()
+        let features = [(nil as String?, model.rootFeature)]
+            + paths.sorted().compactMap { path in model.feature(at: path).map { (path.isEmpty ? nil : PodName.join(name, path), $0) } }
+        for (via, feature) in features {
+            for dependency in feature.dependencies where seen.insert(dependency).inserted {
+                note(dependency)
+                edges.append(DependencyGraph.Edge(
+                    from: name, isRoot: false, to: dependency.rootName, dependency: dependency.name,
+                    requirements: dependency.requirements, via: via))
             }
         }
+    }
 
-        for requirement in request.requirements {
-            let dependency = SpecDependency(name: requirement.name, requirements: requirement.requirements)
-            note(dependency)
-            edges.append(DependencyGraph.Edge(
-                from: requirement.declaredBy, isRoot: true, to: dependency.rootName, dependency: dependency.name,
-                requirements: dependency.requirements, via: nil))
-        }
-        for name in chosen.keys.sorted() {
-            let (universe, version, paths) = chosen[name]!
-            let subspecs = paths.filter { !$0.isEmpty }.map { PodName.join(name, $0) }.sorted()
-            let source = universe.external?.origin ?? catalog.providers[universe.providers[version]].name
-            pods.append(ResolvedPod(name: name, version: universe.versions[version], source: source,
-                                    subspecs: subspecs, isExternal: universe.external != nil))
-            nodes.append(DependencyGraph.Node(
-                name: name, version: universe.versions[version], source: source,
-                kind: universe.external != nil ? .external : .managed, subspecs: subspecs))
-            if universe.external == nil, universe.holders.count > 1, solver.sources[name] == nil {
-                warnings.append(.shadowed(pod: name, sources: universe.holders.map { catalog.providers[$0].name }))
-            }
-            guard let model = catalog.spec(universe, version).model else { continue }
-            var seen = Set<SpecDependency>()
-            let features = [(nil as String?, model.rootFeature)]
-                + paths.sorted().compactMap { path in model.feature(at: path).map { (path.isEmpty ? nil : PodName.join(name, path), $0) } }
-            for (via, feature) in features {
-                for dependency in feature.dependencies where seen.insert(dependency).inserted {
-                    note(dependency)
-                    edges.append(DependencyGraph.Edge(
-                        from: name, isRoot: false, to: dependency.rootName, dependency: dependency.name,
-                        requirements: dependency.requirements, via: via))
-                }
-            }
-        }
+    /// The unmanaged pods and the externals without a spec as nodes, and the specs that
+    /// could not be read as warnings.
+    private mutating func addPodsOutsideTheSources() {
         for name in unmanaged.sorted() {
             nodes.append(DependencyGraph.Node(
                 name: name, version: request.lockedVersions[name], source: nil, kind: .unmanaged, subspecs: []))
@@ -323,14 +352,9 @@ private struct ResolutionBuilder {
                 name: external.name, version: nil, source: external.origin, kind: .external, subspecs: []))
             warnings.append(.externalWithoutSpec(pod: external.name, origin: external.origin))
         }
-        for failure in catalog.failures where chosen[failure.pod] != nil || solver.universe(of: failure.pod) != nil {
+        for failure in solver.catalog.failures where chosen[failure.pod] != nil || solver.universe(of: failure.pod) != nil {
             let warning = GraphWarning.unreadableSpec(pod: failure.pod, version: failure.version, message: failure.message)
             if !warnings.contains(warning) { warnings.append(warning) }
         }
-        return Resolution(
-            pods: pods,
-            unmanaged: unmanaged.sorted().map { UnmanagedPod(name: $0, lockedVersion: request.lockedVersions[$0]) },
-            warnings: warnings,
-            graph: DependencyGraph(scope: .podfile, nodes: nodes, edges: edges))
     }
 }
