@@ -146,20 +146,28 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "publishing \(PodName.escaped(name)) \(PodName.escaped(version)) to \(repository) would replace the "
                 + "file \(path) with a folder; nothing was pushed: rename the pod, or move that file out of the way"
         case .publishWouldLosePods(let name, let version, let repository, let path, let vanished, let listsNewSpec):
-            let spec = "\(PodName.escaped(name)) \(PodName.escaped(version))"
-            var problems: [String] = []
-            if !vanished.isEmpty {
-                let shown = vanished.prefix(5).joined(separator: ", ")
-                    + (vanished.count > 5 ? " and \(vanished.count - 5) more" : "")
-                problems.append("the repo would no longer list \(shown)")
-            }
-            if !listsNewSpec { problems.append("it would not list \(spec) from \(path)") }
-            return "publishing \(spec) to \(repository) would break the spec repo: "
-                + problems.joined(separator: ", and ") + "; nothing was pushed: check the spec's name and the "
-                + "repo's layout (Specs/, CocoaPods-version.yml) with `compctl repo show`"
+            return Self.wouldLosePods(name: name, version: version, repository: repository, path: path,
+                                      vanished: vanished, listsNewSpec: listsNewSpec)
         case .tagCheckFailed(let file, let tag, let reason):
             return "\(file): cannot check that tag \(tag) exists: \(reason); "
                 + "pass --skip-tag-check to publish without that check"
         }
+    }
+
+    /// `publishWouldLosePods`: what the publish would break, at most five lost versions named.
+    private static func wouldLosePods(
+        name: String, version: String, repository: String, path: String, vanished: [String], listsNewSpec: Bool
+    ) -> String {
+        let spec = "\(PodName.escaped(name)) \(PodName.escaped(version))"
+        var problems: [String] = []
+        if !vanished.isEmpty {
+            let shown = vanished.prefix(5).joined(separator: ", ")
+                + (vanished.count > 5 ? " and \(vanished.count - 5) more" : "")
+            problems.append("the repo would no longer list \(shown)")
+        }
+        if !listsNewSpec { problems.append("it would not list \(spec) from \(path)") }
+        return "publishing \(spec) to \(repository) would break the spec repo: "
+            + problems.joined(separator: ", and ") + "; nothing was pushed: check the spec's name and the "
+            + "repo's layout (Specs/, CocoaPods-version.yml) with `compctl repo show`"
     }
 }

@@ -240,8 +240,8 @@ final class RubyEvaluator {
         case .symbol(let name): return .symbol(name)
         case .dynamicSymbol(let pieces):
             let value = try interpolate(pieces, literal: nil, scope, line: line)
-            if case .string(let text, _) = value { return .symbol(text) }
-            return value
+            guard case .string(let text, _) = value else { return value }
+            return .symbol(text)
         case .regex: return unknown(.unsupported("a regular expression"), line)
         case .array(let elements): return try array(elements, scope)
         case .hash(let pairs): return try hash(pairs, scope)
@@ -270,13 +270,8 @@ final class RubyEvaluator {
         case .or(let left, let right): return try or(left, right, scope)
         case .not(let inner):
             let value = try evaluate(inner, scope)
-            guard let truth = value.truthiness else { return value }
-            return .bool(!truth)
-        case .binary(let op, let left, let right):
-            if op == "<<", case .local(let name) = left.kind {
-                return try appending(try evaluate(right, scope), toVariable: name, scope, line: line)
-            }
-            return binary(op, try evaluate(left, scope), try evaluate(right, scope), line: line)
+            return value.truthiness.map { .bool(!$0) } ?? value
+        case .binary(let op, let left, let right): return try binary(op, left, right, scope, line: line)
         case .negate(let inner): return negate(try evaluate(inner, scope), line: line)
         case .ternary(let conditionNode, let yes, let no):
             return try branch(on: try evaluate(conditionNode, scope),
@@ -417,6 +412,14 @@ final class RubyEvaluator {
             _ = try withTaint(Origin.wrapping(origin, in: Origin.Kind.condition)) { () throws(Jump) in try evaluate(right, scope) }
             return value
         }
+    }
+
+    /// `left op right`; `list << item` on a local variable appends to it.
+    private func binary(_ op: String, _ left: RubyNode, _ right: RubyNode, _ scope: Scope, line: Int) throws(Jump) -> RubyValue {
+        if op == "<<", case .local(let name) = left.kind {
+            return try appending(try evaluate(right, scope), toVariable: name, scope, line: line)
+        }
+        return binary(op, try evaluate(left, scope), try evaluate(right, scope), line: line)
     }
 
     /// `-value`
