@@ -124,13 +124,14 @@ let package = Package(
             dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
         ),
 
-        // `compctl integrate` and `pin`: reading a Podfile into a resolution request, planning
-        // (candidate specs at their tags, staging, the graph checks' new problems), the pins of
-        // the Podfile and Package.swift, the project's lock and scratch folders, the journal and
-        // the recovery of a killed run, the compile check and its re-runs when the branch moved,
+        // `compctl integrate` and `pin`, planning and execution: which main projects an
+        // integrate goes into, reading a Podfile into a resolution request, planning (candidate
+        // specs at their tags, staging, the graph checks' new problems), the pins of the Podfile
+        // and Package.swift, the project's lock and scratch folders, the journal and the
+        // recovery of a killed run, the compile check and its re-runs when the branch moved,
         // publishing and landing (commit, push with re-applied pins), and the several-projects
         // policies. Reports through a delegate; the compile check, the publisher, git and the
-        // spec repos are protocols.
+        // spec repos are protocols. The commands only parse, print and pick exit codes.
         .target(
             name: "Integration",
             dependencies: [
