@@ -146,6 +146,7 @@ let package = Package(
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
 
         .testTarget(name: "VersioningTests", dependencies: ["Versioning", "TestSupport"]),
+        .testTarget(name: "RubySyntaxTests", dependencies: ["RubySyntax"]),
         // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
         .testTarget(name: "PodspecTests", dependencies: ["Podspec", "TestSupport"], exclude: ["Fixtures"]),
         // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.

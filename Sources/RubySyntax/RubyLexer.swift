@@ -23,6 +23,8 @@ public struct RubyLexer {
     /// lexes in a lexer of its own, so the nesting is bounded by `maximumNesting`.
     let nesting: Int
     let maximumNesting: Int
+    /// The line the lexer starts on: for an interpolation, the line of its `#{`.
+    let firstLine: Int
 
     /// A heredoc whose body is still to be read: the token to fill in and how to read it.
     struct PendingHeredoc {
@@ -40,6 +42,7 @@ public struct RubyLexer {
         self.stopsAtClosingBrace = stopsAtClosingBrace
         self.nesting = nesting
         self.maximumNesting = maximumNesting
+        self.firstLine = line
     }
 
     /// Tokenises a whole file; the last token is always `.end`. Interpolations nested more
@@ -86,7 +89,7 @@ public struct RubyLexer {
     }
 
     /// Ruby's keywords.
-    public static let keywords: Set<String> = [
+    static let keywords: Set<String> = [
         "alias", "and", "begin", "BEGIN", "break", "case", "class", "def", "defined?", "do",
         "else", "elsif", "end", "END", "ensure", "false", "for", "if", "in", "module", "next",
         "nil", "not", "or", "redo", "rescue", "retry", "return", "self", "super", "then",
@@ -171,7 +174,7 @@ public struct RubyLexer {
             spaceBefore = false
         }
         if stopsAtClosingBrace {
-            throw RubySyntaxError(line: line, problem: .unclosedInterpolation)
+            throw RubySyntaxError(line: firstLine, problem: .unclosedInterpolation)
         }
         if let pending = pendingHeredocs.first {
             throw RubySyntaxError(line: tokens[pending.token].line,
