@@ -15,20 +15,21 @@ enum RubyBlockMatcher {
             match[top] = i
             match[i] = top
         }
-        for (i, token) in tokens.enumerated() {
-            switch token.kind {
+        for i in tokens.indices {
+            switch tokens[i].kind {
             case .newline:
                 loopAwaitingDo = nil
-            case .op where token.text == "(" || token.text == "[" || token.text == "{":
+            case .op where tokens[i].text == "(" || tokens[i].text == "[" || tokens[i].text == "{":
                 stack.append(i)
-            case .op where token.isClosingBracket:
-                let expected = token.text == ")" ? "(" : token.text == "]" ? "[" : "{"
+            case .op where tokens[i].isClosingBracket:
+                let closer = tokens[i].text
+                let expected = closer == ")" ? "(" : closer == "]" ? "[" : "{"
                 guard let top = stack.last, tokens[top].isOp(expected) else {
-                    throw RubySyntaxError(line: token.line, problem: .unexpectedCloser(token.text, open: openBlock()))
+                    throw RubySyntaxError(line: tokens[i].line, problem: .unexpectedCloser(closer, open: openBlock()))
                 }
                 close(i)
             case .keyword:
-                switch token.text {
+                switch tokens[i].text {
                 case "def":
                     if !isEndlessDef(tokens, i) { stack.append(i) }
                 case "class", "module", "begin", "case":
@@ -52,7 +53,7 @@ enum RubyBlockMatcher {
                     }
                 case "end":
                     guard let top = stack.last, tokens[top].kind == .keyword else {
-                        throw RubySyntaxError(line: token.line, problem: .unexpectedCloser("end", open: openBlock()))
+                        throw RubySyntaxError(line: tokens[i].line, problem: .unexpectedCloser("end", open: openBlock()))
                     }
                     close(i)
                 default:
@@ -62,7 +63,7 @@ enum RubyBlockMatcher {
                 break
             }
             if stack.count > maximumDepth {
-                throw RubySyntaxError(line: token.line, problem: .tooDeep(limit: maximumDepth))
+                throw RubySyntaxError(line: tokens[i].line, problem: .tooDeep(limit: maximumDepth))
             }
         }
         if let open = stack.last {

@@ -88,13 +88,34 @@ public struct RubyLexer {
         index + offset < bytes.count ? bytes[index + offset] : 0
     }
 
-    /// Ruby's keywords.
-    static let keywords: Set<String> = [
+    /// Ruby's keywords, each packed as `pack` packs a name, sorted for a binary search: a
+    /// name is looked up without hashing a string.
+    static let keywordCodes: [UInt64] = [
         "alias", "and", "begin", "BEGIN", "break", "case", "class", "def", "defined?", "do",
         "else", "elsif", "end", "END", "ensure", "false", "for", "if", "in", "module", "next",
         "nil", "not", "or", "redo", "rescue", "retry", "return", "self", "super", "then",
         "true", "undef", "unless", "until", "when", "while", "yield", "__FILE__", "__LINE__",
-    ]
+    ].map { pack(Array($0.utf8)[...]) }.sorted()
+
+    /// Up to eight bytes in one integer, the first byte lowest.
+    static func pack(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var code: UInt64 = 0
+        for (shift, byte) in bytes.enumerated() { code |= UInt64(byte) << (shift * 8) }
+        return code
+    }
+
+    /// Whether `bytes[range]` (at most eight bytes) is a keyword.
+    func isKeyword(_ range: Range<Int>) -> Bool {
+        guard range.count <= 8 else { return false }
+        let code = Self.pack(bytes[range])
+        var low = 0
+        var high = Self.keywordCodes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Self.keywordCodes[middle] < code { low = middle + 1 } else { high = middle }
+        }
+        return low < Self.keywordCodes.count && Self.keywordCodes[low] == code
+    }
 
     /// Operators after which a newline does not end the statement.
     static let continuingOperators: Set<String> = [
@@ -107,23 +128,29 @@ public struct RubyLexer {
     /// Whether the previous token ends a value, which decides between an operator and the
     /// start of a literal for `/`, `%`, `<<`, `?`.
     private var previousEndsValue: Bool {
-        guard let last = tokens.last else { return false }
-        switch last.kind {
+        guard let kind = lastKind else { return false }
+        switch kind {
         case .identifier, .constant, .variable, .string, .shell, .symbol, .dynamicSymbol,
              .number, .regex, .words, .symbolWords:
             return true
         case .keyword:
-            return ["end", "self", "nil", "true", "false", "__FILE__", "__LINE__"].contains(last.text)
+            return ["end", "self", "nil", "true", "false", "__FILE__", "__LINE__"].contains(tokens[tokens.count - 1].text)
         case .op:
-            return last.text == ")" || last.text == "]" || last.text == "}"
+            return tokens[tokens.count - 1].isClosingBracket
         case .label, .newline, .end:
             return false
         }
     }
 
+    /// The kind of the token before, read in place.
+    var lastKind: RubyToken.Kind? { tokens.isEmpty ? nil : tokens[tokens.count - 1].kind }
+
+    /// Whether the token before is the operator `op` (read in place).
+    func lastIsOp(_ op: String) -> Bool { !tokens.isEmpty && tokens[tokens.count - 1].isOp(op) }
+
     /// A command call's first argument: `foo %w[a]`, `foo /x/`, `foo [1]`, `foo <<~EOS`.
     private func startsCommandArgument() -> Bool {
-        guard let last = tokens.last, last.kind == .identifier, spaceBefore else { return false }
+        guard lastKind == .identifier, spaceBefore else { return false }
         return !Self.isSpace(byte(at: 1)) && byte(at: 1) != 0x0A && byte(at: 1) != 0x3D
     }
 
@@ -159,7 +186,7 @@ public struct RubyLexer {
                 continue
             }
             if current == 0x3B {  // ;
-                if let last = tokens.last, last.kind != .newline {
+                if let kind = lastKind, kind != .newline {
                     tokens.append(RubyToken(kind: .newline, text: ";", line: line, start: index, end: index + 1, spaceBefore: spaceBefore))
                 }
                 index += 1
@@ -202,10 +229,10 @@ public struct RubyLexer {
 
     /// Whether the line break just read ends the statement.
     private mutating func endsStatement() -> Bool {
-        guard let last = tokens.last else { return false }
-        if last.kind == .newline { return false }
-        if last.kind == .op, Self.continuingOperators.contains(last.text) { return false }
-        if last.kind == .keyword, last.text == "and" || last.text == "or" || last.text == "not" { return false }
+        guard let kind = lastKind, kind != .newline else { return false }
+        let last = tokens.count - 1
+        if kind == .op, Self.continuingOperators.contains(tokens[last].text) { return false }
+        if kind == .keyword, tokens[last].text == "and" || tokens[last].text == "or" || tokens[last].text == "not" { return false }
         return !nextLineStartsWithDot()
     }
 
@@ -299,9 +326,10 @@ public struct RubyLexer {
             markLabelString()
         case 0x60:  // `
             index += 1
-            if let last = tokens.last, last.isOp(".") || last.isKeyword("def") {
+            let afterDot = lastIsOp(".")
+            if afterDot || (lastKind == .keyword && tokens[tokens.count - 1].text == "def") {
                 append(.identifier, "`", start: start, line: startLine)
-                tokens[tokens.count - 1].afterDot = last.isOp(".")
+                tokens[tokens.count - 1].afterDot = afterDot
             } else {
                 try lexQuoted(close: 0x60, open: nil, interpolates: true, kind: .shell, delimiter: .other,
                               start: start, line: startLine)
@@ -360,9 +388,8 @@ public struct RubyLexer {
 
     private mutating func lexIdentifier(start: Int, startLine: Int) {
         while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
-        let previous = tokens.last
-        let afterDot = previous.map { $0.kind == .op && ($0.text == "." || $0.text == "&." || $0.text == "::") } ?? false
-        let afterDef = previous?.isKeyword("def") ?? false
+        let afterDot = lastIsOp(".") || lastIsOp("&.") || lastIsOp("::")
+        let afterDef = lastKind == .keyword && tokens[tokens.count - 1].text == "def"
         // `name?` and `name!` are method names, but not in `a != b` or `a ?b : c`.
         if index < bytes.count, bytes[index] == 0x3F || bytes[index] == 0x21,
            byte(at: 1) != 0x3D || byte(at: 2) == 0x3D {
@@ -370,7 +397,7 @@ public struct RubyLexer {
         }
         // A label: `tag: value`, but not `A::B` and not the `:` of a ternary.
         if index < bytes.count, bytes[index] == 0x3A, byte(at: 1) != 0x3A, !afterDot, !afterDef,
-           !(previous?.isOp("?") ?? false), ternaryDepth == 0 || !spaceAfterColon() {
+           !lastIsOp("?"), ternaryDepth == 0 || !spaceAfterColon() {
             let name = String(decoding: bytes[start..<index], as: UTF8.self)
             index += 1
             append(.label, name, start: start, line: startLine)
@@ -378,7 +405,7 @@ public struct RubyLexer {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         let first = bytes[start]
-        if !afterDot, !afterDef, index - start <= 8, Self.keywords.contains(text) {
+        if !afterDot, !afterDef, isKeyword(start..<index) {
             append(.keyword, text, start: start, line: startLine)
         } else if first >= 0x41 && first <= 0x5A {
             append(.constant, text, start: start, line: startLine)
@@ -449,27 +476,30 @@ public struct RubyLexer {
         }
     }
 
-    /// Multi-byte operators by their first byte, longest first.
-    private static let operators: [UInt8: [(text: String, bytes: [UInt8])]] = {
-        let all = [
-            "**=", "<=>", "===", "...", "<<=", ">>=", "||=", "&&=",
-            "**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "+=", "-=", "*=",
-            "/=", "%=", "|=", "&=", "^=", "=>", "->", "..", "&.", "::",
-        ]
-        return Dictionary(grouping: all.map { ($0, Array($0.utf8)) }, by: { $0.1[0] })
-            .mapValues { $0.sorted { $0.1.count > $1.1.count } }
-    }()
+    /// The length of the operator that starts with bytes `a`, `b`, `c`: the longest of
+    /// Ruby's one- to three-byte operators that matches.
+    private static func operatorLength(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+        switch (a, b) {
+        case (0x2A, 0x2A), (0x3C, 0x3C), (0x3E, 0x3E), (0x7C, 0x7C), (0x26, 0x26):  // ** << >> || && (and with =)
+            return c == 0x3D ? 3 : 2
+        case (0x3C, 0x3D):  // <= <=>
+            return c == 0x3E ? 3 : 2
+        case (0x3D, 0x3D):  // == ===
+            return c == 0x3D ? 3 : 2
+        case (0x2E, 0x2E):  // .. ...
+            return c == 0x2E ? 3 : 2
+        case (0x21, 0x3D), (0x3E, 0x3D), (0x3D, 0x7E), (0x21, 0x7E), (0x2B, 0x3D), (0x2D, 0x3D), (0x2A, 0x3D),
+             (0x2F, 0x3D), (0x25, 0x3D), (0x7C, 0x3D), (0x26, 0x3D), (0x5E, 0x3D), (0x3D, 0x3E), (0x2D, 0x3E),
+             (0x26, 0x2E), (0x3A, 0x3A):  // != >= =~ !~ += -= *= /= %= |= &= ^= => -> &. ::
+            return 2
+        default:
+            return 1
+        }
+    }
 
     mutating func lexOperator(start: Int, startLine: Int) {
-        for candidate in Self.operators[bytes[index]] ?? [] {
-            let end = index + candidate.bytes.count
-            if end <= bytes.count, bytes[index..<end].elementsEqual(candidate.bytes) {
-                index = end
-                append(.op, candidate.text, start: start, line: startLine)
-                return
-            }
-        }
-        index += 1
-        append(.op, String(UnicodeScalar(bytes[start])), start: start, line: startLine)
+        index += Self.operatorLength(bytes[index], byte(at: 1), byte(at: 2))
+        let text = index - start == 1 ? String(UnicodeScalar(bytes[start])) : String(decoding: bytes[start..<index], as: UTF8.self)
+        append(.op, text, start: start, line: startLine)
     }
 }

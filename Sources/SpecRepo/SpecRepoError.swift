@@ -68,6 +68,11 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case tagCheckFailed(file: String, tag: String, reason: String)
 
     public var description: String {
+        readingMessage ?? sourceMessage ?? publishingMessage ?? ""
+    }
+
+    /// Reading a spec repo and the specs in it.
+    private var readingMessage: String? {
         switch self {
         case .repositoryNotFound(let path):
             return "no spec repo at '\(path)': the directory does not exist; "
@@ -103,6 +108,14 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .specDisagreesWithDirectory(let path, let name, let version, let specName, let specVersion):
             return "\(path): the spec says \(specName) \(specVersion) but it is filed under "
                 + "\(name)/\(version); move it to \(specName)/\(specVersion) or fix its name and version"
+        default:
+            return nil
+        }
+    }
+
+    /// Finding, adding and caching SOURCEs.
+    private var sourceMessage: String? {
+        switch self {
         case .noSources:
             return "no spec repo to read: pass --source DIR, or list spec_repos in compctl.yml (see compctl init)"
         case .noCommit(let shown):
@@ -137,6 +150,14 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cacheFailure(let path, let reason):
             return "cannot update the spec repo cache at \(path): \(reason); check that the directory is writable "
                 + "(set COMPCTL_HOME to use another one)"
+        default:
+            return nil
+        }
+    }
+
+    /// Publishing a spec.
+    private var publishingMessage: String? {
+        switch self {
         case .notPublishable(let source, let reason, let fix):
             return "cannot publish to '\(source)': \(reason); \(fix)"
         case .alreadyPublished(let name, let version, let repository, let path):
@@ -151,6 +172,8 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tagCheckFailed(let file, let tag, let reason):
             return "\(file): cannot check that tag \(tag) exists: \(reason); "
                 + "pass --skip-tag-check to publish without that check"
+        default:
+            return nil
         }
     }
 

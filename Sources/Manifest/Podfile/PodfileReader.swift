@@ -164,7 +164,9 @@ private final class PodfileEvaluator {
     var declarationsByToken: [Int: [Int]] = [:]
     var warnings: [PodfileWarning] = []
     var warningKeys: Set<String> = []
-    lazy var visitedPods = [Bool](repeating: false, count: tokens.count)
+    /// Whether each token, a `pod`, was evaluated. Not `lazy`: a lazy array has no in-place
+    /// mutation, so marking one token copied the whole array, for every `pod` line.
+    var visitedPods: [Bool]
     /// How many blocks and helper-method calls enclose the statement being evaluated.
     var depth = 0
     /// Statements evaluated so far, against `maximumSteps`.
@@ -194,6 +196,7 @@ private final class PodfileEvaluator {
         self.source = source
         self.path = path
         self.tokens = source.tokens
+        self.visitedPods = [Bool](repeating: false, count: source.tokens.count)
     }
 
     func run() throws(ManifestError) -> Podfile {
@@ -232,7 +235,7 @@ private final class PodfileEvaluator {
         for (name, definitions) in methods where !expandedMethods.contains(name) {
             ignored.append(contentsOf: definitions.map(\.body))
         }
-        for (i, token) in tokens.enumerated() where token.isIdentifier("pod") && !visitedPods[i] {
+        for i in tokens.indices where tokens[i].isIdentifier("pod") && !visitedPods[i] {
             guard i == 0 || tokens[i - 1].isNewline || tokens[i - 1].isOp("{") || tokens[i - 1].isOp("|")
                 || tokens[i - 1].isKeyword("do") || tokens[i - 1].isKeyword("then") || tokens[i - 1].isKeyword("else")
             else { continue }
@@ -240,14 +243,14 @@ private final class PodfileEvaluator {
             guard i + 1 < tokens.count, !tokens[i + 1].isNewline,
                   tokens[i + 1].kind != .op || tokens[i + 1].isOp("(") else { continue }
             if ignored.contains(where: { $0.contains(i) }) { continue }
-            warn(token.line, "this `pod` line sits in code compctl cannot evaluate; it is not read")
+            warn(tokens[i].line, "this `pod` line sits in code compctl cannot evaluate; it is not read")
         }
     }
 
     // MARK: - Methods
 
     func collectMethods() {
-        for (i, token) in tokens.enumerated() where token.isKeyword("def") && source.isOpener(i) {
+        for i in tokens.indices where tokens[i].isKeyword("def") && source.isOpener(i) {
             var k = i + 1
             if k + 1 < tokens.count, tokens[k + 1].isOp(".") { k += 2 }
             guard k < tokens.count else { continue }
