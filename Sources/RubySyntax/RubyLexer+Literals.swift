@@ -329,8 +329,10 @@ extension RubyLexer {
                                 length: probe + 1 - index)
         }
         guard probe < bytes.count, Self.isIdentifierStart(bytes[probe]) else { return nil }
-        // A bare `<<NAME` needs an upper-case name, which keeps `list <<item` an append.
-        guard indented || (bytes[probe] >= 0x41 && bytes[probe] <= 0x5A) || bytes[probe] == 0x5F else { return nil }
+        // After a name (`list <<item`), a bare `<<name` appends to a local variable: only
+        // an upper-case one starts a heredoc there, as in `foo <<EOS`.
+        guard indented || !previousEndsValue || (bytes[probe] >= 0x41 && bytes[probe] <= 0x5A) || bytes[probe] == 0x5F
+        else { return nil }
         while probe < bytes.count, Self.isIdentifierByte(bytes[probe]) { probe += 1 }
         return HeredocStart(name: Array(bytes[nameStart..<probe]), indented: indented, squiggly: squiggly, quote: nil,
                             length: probe - index)

@@ -127,7 +127,7 @@ public struct RubyLexer {
 
     /// Whether the previous token ends a value, which decides between an operator and the
     /// start of a literal for `/`, `%`, `<<`, `?`.
-    private var previousEndsValue: Bool {
+    var previousEndsValue: Bool {
         guard let kind = lastKind else { return false }
         switch kind {
         case .identifier, .constant, .variable, .string, .shell, .symbol, .dynamicSymbol,

@@ -76,8 +76,10 @@ import Testing
         #expect(name.line == 5)
         let raw = try #require(result.last { $0.literal?.delimiter == .heredoc })
         #expect(raw.literal?.plainText == "#{not}\n")
-        // `list <<item` appends; only an upper-case bare name starts a heredoc.
+        // `list <<item` appends; after a name only an upper-case bare name starts a heredoc,
+        // where a value starts any name does.
         #expect(try summary("list <<item\n") == ["identifier(list)", "op(<<)", "identifier(item)", "newline", "end"])
+        #expect(try summary("x = <<eos\nbody\neos\n") == ["identifier(x)", "op(=)", "string(body\n)", "newline", "end"])
     }
 
     @Test func percentLiteralsSymbolsAndNumbers() throws {

@@ -236,7 +236,7 @@ private final class PodfileEvaluator {
             ignored.append(contentsOf: definitions.map(\.body))
         }
         for i in tokens.indices where tokens[i].isIdentifier("pod") && !visitedPods[i] {
-            guard i == 0 || tokens[i - 1].isNewline || tokens[i - 1].isOp("{") || tokens[i - 1].isOp("|")
+            guard startsLine(i) || tokens[i - 1].isNewline || tokens[i - 1].isOp("{") || tokens[i - 1].isOp("|")
                 || tokens[i - 1].isKeyword("do") || tokens[i - 1].isKeyword("then") || tokens[i - 1].isKeyword("else")
             else { continue }
             // `pod = …`, `pod.name`: a local variable, not a call.
@@ -245,6 +245,22 @@ private final class PodfileEvaluator {
             if ignored.contains(where: { $0.contains(i) }) { continue }
             warn(tokens[i].line, "this `pod` line sits in code compctl cannot evaluate; it is not read")
         }
+    }
+
+    /// Whether token `i` is the first of its line: a line break that no backslash escapes
+    /// sits between it and the token before, even where Ruby continues the statement.
+    func startsLine(_ i: Int) -> Bool {
+        guard i > 0 else { return true }
+        let bytes = source.bytes
+        var k = tokens[i].start - 1
+        while k >= tokens[i - 1].end {
+            if bytes[k] == 0x0A {
+                let escaped = (k >= 1 && bytes[k - 1] == 0x5C) || (k >= 2 && bytes[k - 1] == 0x0D && bytes[k - 2] == 0x5C)
+                if !escaped { return true }
+            }
+            k -= 1
+        }
+        return false
     }
 
     // MARK: - Methods
