@@ -80,33 +80,24 @@ extension IntegrateCommand {
         let integrator = Integrator(options: IntegrationOptions(push: push, pushBranch: pushBranch, maxRequeues: maxRequeues,
                                                                 timeout: timeout.map { .seconds($0) }),
                                     delegate: ConsoleIntegrationDelegate(restored: "\(shown) and \(resolved)"))
-        if try reportingErrors({ try integrator.isAlreadyIntegrated(prepared.plan) }) {
-            if json {
-                try JSONOutput.print(IntegrateDocument(outcome: "already-integrated", pins: prepared.plan.pins, published: [],
-                                                       commit: nil, log: nil))
-            } else {
-                Console.out("\(prepared.pinTexts) already integrated into \(shown)")
-                Console.note("\(shown) and \(resolved) already pin these versions; nothing to do")
-            }
-            return
-        }
         let outcome = try await reportingIntegrationErrors { try await integrator.integrate(prepared.plan) }
+        if json, case .failed = outcome {
+            try? JSONOutput.print(IntegrateDocument(outcome, pins: prepared.plan.pins))
+        } else if json {
+            try JSONOutput.print(IntegrateDocument(outcome, pins: prepared.plan.pins))
+        }
         switch outcome {
-        case let .failed(failure):
-            if json {
-                try? JSONOutput.print(IntegrateDocument(outcome: "\(failure.outcome.status)", pins: prepared.plan.pins, published: [],
-                                                        commit: nil, log: failure.outcome.logPath))
-            }
+        case .failed:
             throw Exit.failure
-        case let .passed(landed):
-            if json {
-                try JSONOutput.print(IntegrateDocument(outcome: "passed", pins: prepared.plan.pins, published: [],
-                                                       commit: landed.commit.hex, log: landed.log))
-                return
-            }
+        case .alreadyIntegrated where !json:
+            Console.out("\(prepared.pinTexts) already integrated into \(shown)")
+            Console.note("\(shown) and \(resolved) already pin these versions; nothing to do")
+        case let .passed(landed) where !json:
             Console.out("integrated \(prepared.pinTexts) into \(shown)")
             let where_ = pushBranch.map { " on \($0) and pushed branch \($0); open a pull request from it" } ?? (push ? " and pushed" : "")
             Console.note("pinned in \(shown) and \(resolved); committed \(landed.commit.hex.prefix(8))\(where_); log: \(landed.log)")
+        case .alreadyIntegrated, .passed:
+            break
         }
     }
 }

@@ -68,6 +68,11 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case tagCheckFailed(file: String, tag: String, reason: String)
 
     public var description: String {
+        readingMessage ?? sourceMessage ?? publishingMessage ?? ""
+    }
+
+    /// Reading a spec repo and the specs in it.
+    private var readingMessage: String? {
         switch self {
         case .repositoryNotFound(let path):
             return "no spec repo at '\(path)': the directory does not exist; "
@@ -103,6 +108,14 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .specDisagreesWithDirectory(let path, let name, let version, let specName, let specVersion):
             return "\(path): the spec says \(specName) \(specVersion) but it is filed under "
                 + "\(name)/\(version); move it to \(specName)/\(specVersion) or fix its name and version"
+        default:
+            return nil
+        }
+    }
+
+    /// Finding, adding and caching SOURCEs.
+    private var sourceMessage: String? {
+        switch self {
         case .noSources:
             return "no spec repo to read: pass --source DIR, or list spec_repos in compctl.yml (see compctl init)"
         case .noCommit(let shown):
@@ -137,6 +150,14 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cacheFailure(let path, let reason):
             return "cannot update the spec repo cache at \(path): \(reason); check that the directory is writable "
                 + "(set COMPCTL_HOME to use another one)"
+        default:
+            return nil
+        }
+    }
+
+    /// Publishing a spec.
+    private var publishingMessage: String? {
+        switch self {
         case .notPublishable(let source, let reason, let fix):
             return "cannot publish to '\(source)': \(reason); \(fix)"
         case .alreadyPublished(let name, let version, let repository, let path):
@@ -146,20 +167,30 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "publishing \(PodName.escaped(name)) \(PodName.escaped(version)) to \(repository) would replace the "
                 + "file \(path) with a folder; nothing was pushed: rename the pod, or move that file out of the way"
         case .publishWouldLosePods(let name, let version, let repository, let path, let vanished, let listsNewSpec):
-            let spec = "\(PodName.escaped(name)) \(PodName.escaped(version))"
-            var problems: [String] = []
-            if !vanished.isEmpty {
-                let shown = vanished.prefix(5).joined(separator: ", ")
-                    + (vanished.count > 5 ? " and \(vanished.count - 5) more" : "")
-                problems.append("the repo would no longer list \(shown)")
-            }
-            if !listsNewSpec { problems.append("it would not list \(spec) from \(path)") }
-            return "publishing \(spec) to \(repository) would break the spec repo: "
-                + problems.joined(separator: ", and ") + "; nothing was pushed: check the spec's name and the "
-                + "repo's layout (Specs/, CocoaPods-version.yml) with `compctl repo show`"
+            return Self.wouldLosePods(name: name, version: version, repository: repository, path: path,
+                                      vanished: vanished, listsNewSpec: listsNewSpec)
         case .tagCheckFailed(let file, let tag, let reason):
             return "\(file): cannot check that tag \(tag) exists: \(reason); "
                 + "pass --skip-tag-check to publish without that check"
+        default:
+            return nil
         }
+    }
+
+    /// `publishWouldLosePods`: what the publish would break, at most five lost versions named.
+    private static func wouldLosePods(
+        name: String, version: String, repository: String, path: String, vanished: [String], listsNewSpec: Bool
+    ) -> String {
+        let spec = "\(PodName.escaped(name)) \(PodName.escaped(version))"
+        var problems: [String] = []
+        if !vanished.isEmpty {
+            let shown = vanished.prefix(5).joined(separator: ", ")
+                + (vanished.count > 5 ? " and \(vanished.count - 5) more" : "")
+            problems.append("the repo would no longer list \(shown)")
+        }
+        if !listsNewSpec { problems.append("it would not list \(spec) from \(path)") }
+        return "publishing \(spec) to \(repository) would break the spec repo: "
+            + problems.joined(separator: ", and ") + "; nothing was pushed: check the spec's name and the "
+            + "repo's layout (Specs/, CocoaPods-version.yml) with `compctl repo show`"
     }
 }
