@@ -179,11 +179,7 @@ struct IntegrateCommand: AsyncParsableCommand {
     /// Prints how one project's integrate ended (a failure's lines are printed already)
     /// and exits 1 when its check did not pass.
     private func report(_ outcome: IntegrateOutcome, of prepared: PreparedIntegration) throws {
-        if json, case .failed = outcome {
-            try? JSONOutput.print(IntegrateDocument(outcome, pins: prepared.pins))
-        } else if json {
-            try JSONOutput.print(IntegrateDocument(outcome, pins: prepared.pins))
-        }
+        if json { try IntegrateDocument.print(outcome, pins: prepared.pins) }
         let (pins, podfile, target) = (prepared.pinTexts, DisplayPath.relative(prepared.plan.mainManifest), prepared.plan.target.name)
         switch outcome {
         case .failed:

@@ -81,11 +81,7 @@ extension IntegrateCommand {
                                                                 timeout: timeout.map { .seconds($0) }),
                                     delegate: ConsoleIntegrationDelegate(restored: "\(shown) and \(resolved)"))
         let outcome = try await reportingIntegrationErrors { try await integrator.integrate(prepared.plan) }
-        if json, case .failed = outcome {
-            try? JSONOutput.print(IntegrateDocument(outcome, pins: prepared.plan.pins))
-        } else if json {
-            try JSONOutput.print(IntegrateDocument(outcome, pins: prepared.plan.pins))
-        }
+        if json { try IntegrateDocument.print(outcome, pins: prepared.plan.pins) }
         switch outcome {
         case .failed:
             throw Exit.failure

@@ -83,14 +83,16 @@ import Testing
         let app = packages.world("App")
         try "import Net\nimport UI\npublic let app = Net.version + UI.version\n".write(toFile: app + "/Sources/App/App.swift", atomically: true, encoding: .utf8)
         try gitCLI("commit", "-qam", "use the packages", in: app)
-        let check = "swift build --scratch-path '\(packages.world("build"))' 2>&1"
+        // SwiftPM is the oracle for compctl's Package.resolved: swift build rewrites a file
+        // whose originHash or pins it disagrees with, and cmp fails the check if it did.
+        let kept = packages.world("checked.resolved")
+        let check = "cp Package.resolved '\(kept)' && swift build --scratch-path '\(packages.world("build"))' 2>&1 && cmp Package.resolved '\(kept)'"
 
         let good = try packages.compctl(["integrate", "net=1.1.0", "--check-command", check, "--timeout", "900"])
         #expect(good.exitCode == 0, "\(good.stderr)")
         #expect(try gitCLI("log", "-1", "--format=%s", in: app) == "Integrate net 1.1.0")
-        // swift build took compctl's Package.resolved as it was: the check would have failed
-        // had it rewritten the file.
         #expect(try String(contentsOfFile: app + "/Package.resolved", encoding: .utf8).contains("\"version\" : \"1.1.0\""))
+        #expect(FileManager.default.contents(atPath: app + "/Package.resolved") == FileManager.default.contents(atPath: kept))
 
         let before = [try gitCLI("log", "--format=%H", in: app), try String(contentsOfFile: app + "/Package.swift", encoding: .utf8),
                       try String(contentsOfFile: app + "/Package.resolved", encoding: .utf8)]

@@ -58,6 +58,46 @@ final class PackageWorld: @unchecked Sendable {
         #expect(json.stdout.contains("\"packages\" : {\n    \"core\" : \"1.0.0\",\n    \"net\" : \"1.1.0\",\n    \"ui\" : \"2.0.0\"\n  }"), "\(json.stdout)")
     }
 
+    /// What compctl cannot read without running Swift is reported with its file and line and
+    /// left out, never guessed: code that changes a component's dependencies at one of its tags,
+    /// and a computed url in the app's own Package.swift.
+    @Test func computedDeclarationsAreReportedWithTheirLine() throws {
+        let packages = try PackageWorld()
+        let (core, net) = (packages.world("repos/Core.git"), packages.world("net-clone"))
+        try gitCLI("clone", "-q", "-b", "main", packages.world("repos/Net.git"), net)
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Net",
+                products: [.library(name: "Net", targets: ["Net"])],
+                dependencies: [.package(url: "\(core)", from: "1.0.0")],
+                targets: [.target(name: "Net", dependencies: [.product(name: "Core", package: "Core")])]
+            )
+            package.dependencies += [.package(url: "/elsewhere/Extra.git", from: "1.0.0")]
+
+            """.write(toFile: net + "/Package.swift", atomically: true, encoding: .utf8)
+        try gitCLI("commit", "-qam", "Net 1.2.0", in: net)
+        try gitCLI("tag", "1.2.0", in: net)
+        try gitCLI("push", "-q", "origin", "main", "1.2.0", in: net)
+        let app = packages.world("App")
+        var manifest = try String(contentsOfFile: app + "/Package.swift", encoding: .utf8)
+        manifest = manifest.replacingOccurrences(of: "let package = Package(", with: "let repos = \"\(packages.world("repos"))\"\nlet package = Package(")
+        manifest = manifest.replacingOccurrences(of: "    dependencies: [\n", with: "    dependencies: [\n        .package(url: repos + \"/Extra.git\", from: \"1.0.0\"),\n")
+        try manifest.write(toFile: app + "/Package.swift", atomically: true, encoding: .utf8)
+        let line = manifest.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("repos + ") }! + 1
+
+        let result = try packages.compctl(["resolve"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout == "core\t1.0.0\nnet\t1.2.0\nui\t2.0.0\n")
+        #expect(result.stderr.contains("warning: Package.swift:\(line): the url of this `.package` is computed (`url: repos + \"/Extra.git\"`); write it as a string literal"), "\(result.stderr)")
+        #expect(result.stderr.contains("repos/Net.git@1.2.0:Package.swift:10: `package.dependencies` is changed by code compctl does not run"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Extra.git\", from"), "nothing is guessed from the computed parts: \(result.stderr)")
+        let json = try packages.compctl(["resolve", "--json"])
+        #expect(json.stdout.contains("\"flagged\" : [\n    \"Package.swift:\(line): the url"), "\(json.stdout)")
+    }
+
     @Test func aConflictIsExplainedAndExitsTwo() throws {
         var universe = PackageWorld.standard
         universe.root.append(.init(package: "Core", requirement: "from: \"1.1.0\""))
