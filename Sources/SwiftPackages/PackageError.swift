@@ -16,6 +16,8 @@ public enum PackageError: Error, Equatable, CustomStringConvertible {
     case malformedResolvedFile(path: String, reason: String)
     /// A pin or an integrate names a package the project does not use, or a version it has no tag for.
     case unknownPackage(String, known: [String])
+    /// A pin or an integrate gives one package twice (identities ignore case: `Net` and `net`).
+    case pinnedTwice(identity: PackageIdentity, first: String, second: String)
     /// A version the package has no tag for.
     case unknownVersion(identity: PackageIdentity, version: String, known: [String])
     /// A file compctl cannot write.
@@ -38,6 +40,8 @@ public enum PackageError: Error, Equatable, CustomStringConvertible {
         case let .unknownPackage(name, known):
             let list = known.isEmpty ? "none" : known.joined(separator: ", ")
             return "no package '\(name)' in the project's dependency graph (packages: \(list)); give a package identity, such as the last part of its URL"
+        case let .pinnedTwice(identity, first, second):
+            return "package '\(identity)' is given twice, at \(first) and at \(second) (package identities ignore case, as in SwiftPM); give it once"
         case let .unknownVersion(identity, version, known):
             let list = known.suffix(5).joined(separator: ", ")
             return "package '\(identity)' has no tag for version \(version) (newest: \(list.isEmpty ? "none" : list)); tag it first, or pick a version it has"

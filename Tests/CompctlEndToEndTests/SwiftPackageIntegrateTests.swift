@@ -57,6 +57,20 @@ import Testing
         #expect(try snapshot(packages) == before)
     }
 
+    /// `Net` and `net` are one package (SwiftPM's identities ignore case): two versions of it
+    /// are refused before anything changes. They were taken, the manifest pinned at the first
+    /// and Package.resolved at the second.
+    @Test func onePackageNamedTwiceInAnyCaseIsRefused() throws {
+        let packages = try PackageWorld()
+        let before = try snapshot(packages)
+        for command in [["integrate", "Net=1.1.0", "net=1.0.0", "--check-command", "true"], ["pin", "Net=1.1.0", "net=1.0.0"]] {
+            let result = try packages.compctl(command)
+            #expect(result.exitCode == 1, "\(command): \(result.stdout)")
+            #expect(result.stderr.contains("error: package 'net' is given twice, at 1.1.0 and at 1.0.0 (package identities ignore case, as in SwiftPM); give it once"), "\(command): \(result.stderr)")
+            #expect(try snapshot(packages) == before, "\(command)")
+        }
+    }
+
     @Test func aPinThatBreaksResolutionExitsTwo() throws {
         var universe = PackageWorld.standard
         universe.packages[2].releases.append(.init(version: "2.1.0", dependencies: [.init(package: "Core", requirement: "from: \"1.1.0\"")]))

@@ -22,7 +22,7 @@ public struct PackagePinning {
     public let resolvedPinned: [UInt8]
     private let provider: any PackageContainerProvider
 
-    /// Checks `pins` (each a package the project declares, at a version it has a tag for),
+    /// Checks `pins` (each a package the project declares, once, at a version it has a tag for),
     /// resolves the project with them (a conflict throws `PackageError.conflict`) and
     /// computes the new files. Changes nothing.
     public init(project: any PackageMainProject, pins: [(identity: PackageIdentity, version: SemanticVersion)],
@@ -30,6 +30,11 @@ public struct PackagePinning {
         self.project = project
         self.pins = pins
         self.provider = provider
+        for (index, pin) in pins.enumerated() {
+            if let earlier = pins[..<index].first(where: { $0.identity == pin.identity }) {
+                throw PackageError.pinnedTwice(identity: pin.identity, first: earlier.version.description, second: pin.version.description)
+            }
+        }
         var root = try project.root()
         for pin in pins {
             guard let index = root.dependencies.firstIndex(where: { $0.identity == pin.identity }) else {
