@@ -92,6 +92,19 @@ import Testing
 
     @Test func integratePinsTheProjectAndCommitsIt() throws {
         let (packages, app) = try world(resolvedFormat: 0)
+        // A failed check leaves the project as it was: the pbxproj byte for byte, no
+        // Package.resolved (there was none), no commit.
+        let project = app + "/App.xcodeproj/project.pbxproj"
+        let resolvedPath = app + "/App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"
+        let (pbxproj, head) = (FileManager.default.contents(atPath: project), try gitCLI("rev-parse", "HEAD", in: app))
+        let failed = try packages.world.compctl(["integrate", "net=1.1.0", "--check-command", "test -f \(resolvedPath) && exit 4"], in: app)
+        #expect(failed.exitCode == 1)
+        #expect(failed.stderr.contains("compile check failed with exit code 4"), "\(failed.stderr)")
+        #expect(FileManager.default.contents(atPath: project) == pbxproj)
+        #expect(!FileManager.default.fileExists(atPath: resolvedPath))
+        #expect(try gitCLI("rev-parse", "HEAD", in: app) == head)
+        #expect(try gitCLI("status", "--porcelain", in: app) == "")
+
         let result = try packages.world.compctl(["integrate", "net=1.1.0", "--check-command", "grep -q 'version = 1.1.0;' App.xcodeproj/project.pbxproj"], in: app)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout == "integrated net=1.1.0 into App.xcodeproj/project.pbxproj\n")
