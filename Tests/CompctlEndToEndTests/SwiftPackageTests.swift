@@ -198,6 +198,31 @@ final class PackageWorld: @unchecked Sendable {
         #expect(waves.stdout == "wave 0: core\nwave 1: net ui\n", "\(waves.stderr)")
     }
 
+    /// Skew and unsatisfiable requirements between component packages, by SwiftPM's rules:
+    /// `from: "1.2.0"` is not satisfied by 1.2.0-rc.1, and `exact: "1.0.0"` and `from: "1.1.0"`
+    /// leave no version of core for both.
+    @Test func skewAndUnsatisfiableRequirementsOfTheComponentPackages() throws {
+        typealias Release = PackageUniverse.Release
+        typealias Dependency = PackageUniverse.Dependency
+        let universe = PackageUniverse(packages: [
+            .init(name: "Core", releases: [Release(version: "1.0.0"), Release(version: "1.1.0"), Release(version: "1.2.0-rc.1")]),
+            .init(name: "Net", releases: [Release(version: "1.0.0", dependencies: [Dependency(package: "Core", requirement: "exact: \"1.0.0\"")])]),
+            .init(name: "UI", releases: [Release(version: "1.0.0", dependencies: [Dependency(package: "Core", requirement: "from: \"1.1.0\"")])]),
+            .init(name: "Pay", releases: [Release(version: "1.0.0", dependencies: [Dependency(package: "Core", requirement: "from: \"1.2.0\"")])]),
+        ], root: [Dependency(package: "Net", requirement: "from: \"1.0.0\"")])
+        let packages = try PackageWorld(universe)
+        let list = ["Core", "Net", "UI", "Pay"].map { "  - \(packages.world("repos/\($0).git"))\n" }.joined()
+        try packages.world.write(["compctl.yml": "packages:\n\(list)projects:\n  - name: App\n    package_swift: Package.swift\n"], under: "App")
+        let result = try packages.compctl(["graph", "--check"])
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == """
+            unsatisfiable: pay (1.0.0) requires core (from 1.2.0), which no version of core satisfies (SwiftPM takes a prerelease only when a bound names one)
+            skew: core: net (1.0.0) requires exact 1.0.0 but ui (1.0.0) requires from 1.1.0; no version of core satisfies both
+
+            """, "\(result.stderr)")
+        #expect(result.stderr == "2 problems in the newest releases of 4 packages\n")
+    }
+
     @Test func theChecksOfTheComponentPackages() throws {
         typealias Release = PackageUniverse.Release
         typealias Dependency = PackageUniverse.Dependency
