@@ -238,14 +238,19 @@ struct ReportSkewCommand: ParsableCommand {
     /// and Podfiles go through `SourceLocator` and `PodfileInputs`, as `resolve` reads them.
     private func gatherInput() throws -> (ReportInput, [SpecRepoSource]) {
         let configuration = try config.load()
-        let sources = try SpecSources(configuration: configuration).sources(sourceOptions.sources)
+        // Swift packages alone need no spec repo.
+        let packagesOnly = configuration.specRepos.isEmpty && sourceOptions.sources.isEmpty
+            && (!configuration.packages.isEmpty || configuration.projects.contains { $0.packagesManifest != nil })
+        let sources = packagesOnly ? [] : try SpecSources(configuration: configuration).sources(sourceOptions.sources)
         var projects: [ProjectInput] = []
         var warnings = configuration.layerWarnings(pods: sources.flatMap { $0.repository.podNames() }).map(\.description)
         var unreadable: [String] = []
         for project in configuration.projects {
             let kind: ProjectKind = project.kind == .main ? .main : .example
             guard let podfile = project.podfile else {
-                warnings.append("project \(project.name) names no podfile in compctl.yml, so the report does not cover it")
+                if project.packagesManifest == nil {
+                    warnings.append("project \(project.name) names no podfile in compctl.yml, so the report does not cover it")
+                }
                 projects.append(ProjectInput(name: project.name, kind: kind, request: nil))
                 continue
             }
@@ -267,13 +272,15 @@ struct ReportSkewCommand: ParsableCommand {
                     + "unknown and none of them counts as stale")
             }
         }
+        let packages = try PackageReportInputs.gather(configuration, warnings: &warnings)
         warnings.forEach(Console.warning)
-        let input = ReportInput(
+        var input = ReportInput(
             providers: sources.map(\.repository), projects: projects,
             layers: GraphChecker.layerRules(of: configuration), interfaceSuffix: GraphChecker.interfaceSuffix(of: configuration),
             staleRCDays: staleRCDays ?? configuration.staleRCDays, rcLabel: configuration.rcLabel,
             publishDates: FirstPublishDate(dates),
             now: now.flatMap(Self.date) ?? Date(), failOn: try categories(), warnings: warnings)
+        input.packages = packages
         return (input, sources)
     }
 

@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import Graph
 import Integration
+import SwiftPackages
 import TextFormat
 
 /// `compctl resolve [--podfile PATH] [--source SOURCE…] [--json]`: the version of every pod
@@ -24,9 +25,16 @@ struct ResolveCommand: ParsableCommand {
             On a conflict it explains which requirements clash and who states each one, and \
             exits 2. Lines of the Podfile it cannot evaluate are warnings that name the line.
 
+            A main project that takes Swift packages (--package, the package_swift of \
+            compctl.yml, or ./Package.swift when there is no Podfile) is resolved as \
+            `swift package resolve` resolves it, from the packages' git tags read through \
+            libgit2: `identity<TAB>version` for every package, the versions Package.resolved \
+            pins kept while still allowed. Parts of a package's manifest that compctl cannot \
+            read as literals are warnings naming the line.
+
             JSON: {"schemaVersion": 1, "pods": {"Name": "version"}, \
-            "unmanaged": {"Name": "locked version or null"}}; on a conflict also \
-            "conflict": "the explanation".
+            "unmanaged": {"Name": "locked version or null"}, "packages": {"identity": "version"}}; \
+            on a conflict also "conflict": "the explanation".
             """ + CommandExamples.section("resolve")
     )
 
@@ -34,6 +42,7 @@ struct ResolveCommand: ParsableCommand {
         "The Podfile (default: the main project's in compctl.yml, else ./Podfile).", valueName: "path"))
     var podfile: String?
 
+    @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var config: ConfigOptions
 
@@ -41,44 +50,71 @@ struct ResolveCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (inputs, sources, _) = try reportingErrors {
-            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
+        let manifests = try reportingErrors {
+            try MainManifests.choose(podfile: podfile, package: packageOptions.path, configuration: try config.load())
         }
-        inputs.warnings.forEach(Console.warning)
+        var document = ResolveDocument()
+        if let podfilePath = manifests.podfile {
+            let (inputs, sources, _) = try reportingErrors {
+                try PodfileInputs.load(podfile: podfilePath, sources: sourceOptions, config: config)
+            }
+            inputs.warnings.forEach(Console.warning)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in
-            if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
+            let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in
+                if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
+            }
+            ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
+            document.add(resolution)
+            if !json {
+                ResolutionWarnings.printUnmanaged(resolution.unmanaged)
+                // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
+                if isatty(STDOUT_FILENO) == 1 {
+                    Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())
+                } else {
+                    Console.outRaw(resolution.pods.map { "\($0.name)\t\($0.version)\n" }.joined())
+                }
+            }
         }
-        ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
-        if json {
-            try JSONOutput.print(ResolveDocument(resolution))
-            return
+        if let project = manifests.package {
+            let provider = try reportingErrors { try PackageCommands.provider() }
+            let resolution = try PackageCommands.resolve(project, provider: provider) { explanation in
+                if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
+            }
+            document.add(resolution)
+            if !json { PackageCommands.printVersions(resolution) }
         }
-        ResolutionWarnings.printUnmanaged(resolution.unmanaged)
-        // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
-        if isatty(STDOUT_FILENO) == 1 {
-            Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())
-        } else {
-            Console.outRaw(resolution.pods.map { "\($0.name)\t\($0.version)\n" }.joined())
-        }
+        if json { try JSONOutput.print(document) }
     }
 }
 
 /// The `resolve --json` document.
 struct ResolveDocument: Encodable {
     var schemaVersion = JSONOutput.schemaVersion
-    var pods: [String: String]
-    var unmanaged: [String: String?]
+    var pods: [String: String] = [:]
+    var unmanaged: [String: String?] = [:]
+    /// Swift packages by identity; absent when the project takes no packages.
+    var packages: [String: String]?
+    /// Parts of package manifests compctl could not read.
+    var flagged: [String]?
     var conflict: String?
 
+    init() {}
+
     init(_ resolution: Resolution) {
+        add(resolution)
+    }
+
+    init(conflict: String) {
+        self.conflict = conflict
+    }
+
+    mutating func add(_ resolution: Resolution) {
         pods = Dictionary(uniqueKeysWithValues: resolution.pods.map { ($0.name, $0.version.description) })
         unmanaged = Dictionary(uniqueKeysWithValues: resolution.unmanaged.map { ($0.name, $0.lockedVersion?.description) })
     }
 
-    init(conflict: String) {
-        pods = [:]
-        unmanaged = [:]
-        self.conflict = conflict
+    mutating func add(_ resolution: PackageResolution) {
+        packages = Dictionary(uniqueKeysWithValues: resolution.packages.map { ($0.identity.description, $0.state.label) })
+        if !resolution.flagged.isEmpty { flagged = resolution.flagged.map(\.description) }
     }
 }

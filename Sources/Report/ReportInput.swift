@@ -25,6 +25,8 @@ public struct ReportInput {
     public var failOn: [ReportCategory]
     /// Warnings found while gathering the input (a Podfile line that was skipped, …).
     public var warnings: [String]
+    /// The Swift packages, when the configuration has any.
+    public var packages: PackageReportInput?
 
     /// The input of a report; only the sources and projects are needed.
     public init(
