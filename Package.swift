@@ -108,6 +108,15 @@ let package = Package(
         // Safe Swift over libgit2: owning classes, `GitError` from `git_error_last()`.
         .target(name: "Git", dependencies: ["CLibGit2"]),
 
+        // libcurl, loaded with dlopen on first use instead of linked (linking it costs every
+        // compctl run several milliseconds of start-up), with non-variadic wrappers of its
+        // option calls. Needs curl's headers to build (libcurl4-openssl-dev), libcurl to run.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+
+        // GET requests over libcurl's multi interface: many at once over a bounded number of
+        // connections (HTTP/2 multiplexing where offered), timeouts, retries with backoff.
+        .target(name: "HTTP", dependencies: ["CCurl"]),
+
         // The compile check of `compctl integrate`: runs the configured command (a shell string
         // or an argument vector, never interpolated) in its own process group, streams its
         // output into a log, reports progress, and stops the whole group on timeout or cancel.
@@ -146,6 +155,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning", "TestSupport"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec", "TestSupport"]),
