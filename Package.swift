@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "SpecRepo",
             dependencies: [
-                "Versioning", "Podspec", "Git", "Graph",
+                "Versioning", "Podspec", "Git", "Graph", "HTTP",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

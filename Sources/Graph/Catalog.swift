@@ -135,12 +135,17 @@ final class Catalog {
         }
     }
 
-    /// Tells every source that the pods `names` (root names) are about to be read, leaving
-    /// out those already read or announced and the external ones.
-    func prefetch<S: Sequence>(_ names: S) where S.Element == String {
-        var wanted: [String] = []
-        for name in names where externals[name] == nil && universes[UniverseKey(name: name, source: nil)] == nil {
-            if prefetched.insert(name).inserted { wanted.append(name) }
+    /// Tells every source that the pods `dependencies` name are about to be read, with the
+    /// requirements of the first dependency on each, leaving out those already read or
+    /// announced and the external ones.
+    func prefetch<S: Sequence>(_ dependencies: S) where S.Element == SpecDependency {
+        var wanted: [SpecDependency] = []
+        for dependency in dependencies {
+            let name = dependency.rootName
+            guard externals[name] == nil, universes[UniverseKey(name: name, source: nil)] == nil else { continue }
+            if prefetched.insert(name).inserted {
+                wanted.append(SpecDependency(name: name, requirements: dependency.requirements))
+            }
         }
         guard !wanted.isEmpty else { return }
         for provider in providers { provider.prefetch(wanted) }

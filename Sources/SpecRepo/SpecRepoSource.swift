@@ -14,16 +14,8 @@ public struct SpecRepoSource {
     }
 
     /// Whether a Podfile's `:source => address` means this repo: the name, the URL as
-    /// configured, or the directory, compared without a trailing `/` or `.git`.
+    /// configured, or the directory, compared as `SpecRepoURL` compares addresses.
     public func isNamed(by address: String) -> Bool {
-        let wanted = Self.normalized(address)
-        return repository.name == address || addresses.contains { Self.normalized($0) == wanted }
-    }
-
-    private static func normalized(_ address: String) -> String {
-        var text = address
-        while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
-        if text.hasSuffix(".git") { text.removeLast(4) }
-        return text
+        repository.name == address || addresses.contains { SpecRepoURL.same($0, address) }
     }
 }

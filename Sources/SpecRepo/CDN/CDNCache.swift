@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// One file of a CDN source as compctl keeps it: the body and the `ETag` it came with.
+public struct CDNCachedFile: Sendable, Equatable {
+    public var body: Data
+    /// The server's `ETag`, sent back as `If-None-Match` to revalidate the copy.
+    public var etag: String?
+
+    /// A cached file from its parts.
+    public init(body: Data, etag: String?) {
+        self.body = body
+        self.etag = etag
+    }
+}
+
+/// The copies of one CDN source's files under `$COMPCTL_HOME/cdn/NAME/`, at the paths the
+/// CDN serves them (`CocoaPods-version.yml`, `all_pods_versions_1_2_3.txt`,
+/// `Specs/1/2/3/Foo/1.0.0/Foo.podspec.json`).
+///
+/// Shared safely by any number of compctl processes: a file is written whole into
+/// `.tmp/` and renamed into place, so a reader sees the old copy or the new one, never a
+/// mix; each copy starts with a header that gives its length, so a copy cut short (a full
+/// disk, a power cut before the data reached the disk) reads as missing and is fetched
+/// again instead of being believed. Temporary files of killed processes are removed by
+/// the next one. Copies are not flushed to disk one by one: the cache can always be fetched
+/// again, and a cold resolution writes hundreds of files.
+public struct CDNCache: Sendable {
+    /// The source's directory.
+    public let directory: String
+    /// The source's URL, recorded in `.url` for people looking at the cache.
+    public let url: String
+
+    static let magic = "compctl-cdn-cache 1"
+    private static let temporaryDirectory = ".tmp"
+
+    /// The cache of the CDN at `url` in `directory` (created on first write).
+    public init(directory: String, url: String) {
+        self.directory = directory
+        self.url = url
+    }
+
+    /// The directory under `home` (`$COMPCTL_HOME`) for the CDN at `url`: `cdn/trunk` for
+    /// trunk, else `cdn/HOST-HASH`, the hash telling apart two sources on one host.
+    public static func directory(forURL url: String, home: String) -> String {
+        let canonical = SpecRepoURL.canonical(url)
+        let name: String
+        if SpecRepoURL.isTrunk(url) {
+            name = SpecRepoURL.trunkName
+        } else {
+            let host = canonical.prefix { $0 != "/" }
+            let readable = String(host.unicodeScalars.map { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-.".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "-"
+            })
+            name = (readable.isEmpty ? "cdn" : readable) + "-" + MD5.hexDigest(canonical).prefix(8)
+        }
+        return (home as NSString).appendingPathComponent("cdn/" + name)
+    }
+
+    /// Whether `path` may name a cached file: relative, without `.` or `..` components,
+    /// empty components or control characters, and not one of the cache's own entries.
+    static func isSafe(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".") else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part != "." && part != ".."
+                && part.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+        }
+    }
+
+    /// The copy of `path`, or nil when there is none or it is not whole.
+    public func read(_ path: String) -> CDNCachedFile? {
+        guard Self.isSafe(path), let data = FileManager.default.contents(atPath: directory + "/" + path) else {
+            return nil
+        }
+        return Self.decode(data)
+    }
+
+    /// Whether the cache holds any copy at all (the source was read once).
+    public var exists: Bool {
+        FileManager.default.fileExists(atPath: directory + "/CocoaPods-version.yml")
+    }
+
+    /// Stores `file` as the copy of `path`, whole or not at all.
+    public func write(_ file: CDNCachedFile, to path: String) throws {
+        guard Self.isSafe(path) else {
+            throw SpecRepoError.cacheFailure(path: directory + "/" + path, reason: "not a path compctl stores")
+        }
+        let target = directory + "/" + path
+        let temporaries = directory + "/" + Self.temporaryDirectory
+        try makeDirectory((target as NSString).deletingLastPathComponent)
+        try makeDirectory(temporaries)
+        if !FileManager.default.fileExists(atPath: directory + "/.url") {
+            try? Data((url + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/.url"))
+        }
+        var template = Array((temporaries + "/\(getpid())-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure(target) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let bytes = Self.encode(file)
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { return false }
+                offset += count
+            }
+            return true
+        }
+        let closed = close(fd) == 0
+        guard written, closed, rename(temporary, target) == 0 else {
+            let error = failure(target)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Removes the copy of `path` (the CDN no longer serves it).
+    public func remove(_ path: String) {
+        guard Self.isSafe(path) else { return }
+        unlink(directory + "/" + path)
+    }
+
+    /// Removes what killed processes left in `.tmp/`: files of processes that are gone, and
+    /// anything older than an hour.
+    public func removeAbandonedWrites() {
+        let temporaries = directory + "/" + Self.temporaryDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporaries) else { return }
+        let hourAgo = Date().addingTimeInterval(-3600)
+        for name in names {
+            let path = temporaries + "/" + name
+            let pid = name.split(separator: "-").first.flatMap { pid_t($0) } ?? 0
+            let gone = pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+            if gone || (modified.map { $0 < hourAgo } ?? false) { unlink(path) }
+        }
+    }
+
+    private func makeDirectory(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw SpecRepoError.cacheFailure(path: path, reason: "\(error.localizedDescription)")
+        }
+    }
+
+    private func failure(_ path: String) -> SpecRepoError {
+        .cacheFailure(path: path, reason: String(cString: strerror(errno)))
+    }
+
+    /// The header (magic, `etag:`, `length:`, an empty line), then the body.
+    static func encode(_ file: CDNCachedFile) -> Data {
+        var header = magic + "\n"
+        if let etag = file.etag, !etag.contains("\n") { header += "etag: \(etag)\n" }
+        header += "length: \(file.body.count)\n\n"
+        return Data(header.utf8) + file.body
+    }
+
+    /// The file in `data`, or nil when the header is not compctl's or the body is not whole.
+    static func decode(_ data: Data) -> CDNCachedFile? {
+        guard let end = data.range(of: Data("\n\n".utf8)) else { return nil }
+        let header = String(decoding: data[data.startIndex..<end.lowerBound], as: UTF8.self).split(separator: "\n")
+        guard header.first == Substring(magic) else { return nil }
+        var etag: String?
+        var length: Int?
+        for line in header.dropFirst() {
+            if line.hasPrefix("etag: ") { etag = String(line.dropFirst("etag: ".count)) }
+            if line.hasPrefix("length: ") { length = Int(line.dropFirst("length: ".count)) }
+        }
+        let body = data[end.upperBound...]
+        guard let length, body.count == length else { return nil }
+        return CDNCachedFile(body: Data(body), etag: etag)
+    }
+}

@@ -1,0 +1,396 @@
+import Foundation
+import Graph
+import HTTP
+import Podspec
+import Versioning
+
+/// A CDN source speaking trunk's protocol (CocoaPods' `Pod::CDNSource`): `CocoaPods-version.yml`
+/// gives `prefix_lengths`; `all_pods_versions_<fragment>.txt` lists the pods of one shard
+/// with their versions (`Name/1.0.0/1.1.0`), the fragment being the MD5 prefix of the name
+/// joined with `_`; `Specs/<fragment path>/Name/<version>/Name.podspec.json` is one spec.
+///
+/// It reads lazily: the shard of each pod asked for, and the spec of each version asked
+/// for, never a whole listing (`podNames()` throws, as CocoaPods refuses `all_specs` of a
+/// CDN). Requests go out in parallel (`prefetch` starts them early, and guesses the spec
+/// the resolver will try next from the requirements it is given). Copies are kept in a
+/// `CDNCache`; a shard or the metadata file is revalidated once per run with the `ETag`
+/// of the copy (`If-None-Match`, answered by 304), a spec is immutable once published and
+/// is read from its copy. Offline, only copies are read, and a file without one is an
+/// error. When the CDN cannot be reached, a copy is used as it is and `staleReport` says so.
+public final class CDNSource: SpecProvider, @unchecked Sendable {
+    /// The source's name in messages and for a Podfile's `:source` (`trunk`).
+    public let name: String
+    /// The CDN's base URL, ending in `/`.
+    public let url: String
+    /// `Specs/`, sharded by the metadata's `prefix_lengths`.
+    public private(set) var layout = SpecRepoLayout(specsDirectory: PodName.specsFolder)
+    /// Where the copies are kept.
+    public let cache: CDNCache
+    /// Whether the network may be used (`--offline`: no).
+    public let offline: Bool
+    private let client: HTTPClient?
+
+    private let condition = NSCondition()
+    private var files: [String: FileState] = [:]
+    /// What to do once a pending file is in.
+    private var followUps: [String: [@Sendable () -> Void]] = [:]
+    private var shardTables: [String: [String: [String]]] = [:]
+    private var specs: [String: Result<Specification, any Error>] = [:]
+    private var staleFiles: [String] = []
+    private var staleReason: String?
+    private var tally = Counters()
+
+    /// What reading a file gave.
+    private enum FileState {
+        case pending
+        /// The body, or nil when the CDN has no such file (404).
+        case ready(Data?)
+        case failed(SpecRepoError)
+    }
+
+    /// How the files of one run were obtained, for tests and benchmarks.
+    public struct Counters: Sendable, Equatable {
+        /// Requests sent without a copy to revalidate.
+        public var fetched = 0
+        /// Conditional requests (`If-None-Match`).
+        public var revalidated = 0
+        /// Conditional requests answered 304 Not Modified.
+        public var notModified = 0
+        /// Files read from their copy without a request.
+        public var fromCache = 0
+        /// Specs fetched ahead of being asked for, on a guess from the requirements.
+        public var guessed = 0
+    }
+
+    /// Opens the CDN at `url` named `name`, with its copies in `cache`: reads
+    /// `CocoaPods-version.yml` (revalidating its copy unless `offline`). Throws when it cannot
+    /// be read (nor a copy of it), or is not a CDN's metadata.
+    public init(name: String, url: String, cache: CDNCache, client: HTTPClient?, offline: Bool) throws {
+        self.name = name
+        self.url = url.hasSuffix("/") ? url : url + "/"
+        self.cache = cache
+        self.offline = offline || client == nil
+        self.client = client
+        if !self.offline { cache.removeAbandonedWrites() }
+        let metadataPath = PodName.metadataFile
+        request(metadataPath, revalidate: true)
+        guard let data = try wait(metadataPath) else {
+            throw SpecRepoError.notACDN(url: self.url, reason: "it has no \(metadataPath)")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard Self.isCDNMetadata(text) else {
+            throw SpecRepoError.notACDN(url: self.url, reason: "its \(metadataPath) does not name the latest CocoaPods version")
+        }
+        let lengths = try SpecRepoLayout.prefixLengths(inMetadata: text, path: self.url + metadataPath)
+        layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
+    }
+
+    /// Whether `text` is a CDN's `CocoaPods-version.yml`: a mapping with the latest CocoaPods
+    /// version (`last`), which is how CocoaPods tells a CDN from a git spec repo
+    /// (`Source::Manager#cdn_url?`).
+    public static func isCDNMetadata(_ text: String) -> Bool {
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("last:"), !trimmed.dropFirst("last:".count).trimmingCharacters(in: .whitespaces).isEmpty,
+               !line.hasPrefix(" ") {
+                return true
+            }
+        }
+        return false
+    }
+
+    // MARK: - SpecProvider
+
+    /// Throws: a CDN is never listed whole (trunk holds some 100,000 pods).
+    public func podNames() throws -> [String] {
+        throw SpecRepoError.cdnCannotList(source: name)
+    }
+
+    /// The versions of `name` from its shard, highest first; empty when the shard does not
+    /// list it. Throws when the shard cannot be read.
+    public func versions(of name: String) throws -> [Version] {
+        try versionStrings(of: name).map(\.version)
+    }
+
+    /// The spec of `name` at `version`, from its copy or fetched. Throws
+    /// `GraphError.unreadableSource` when it cannot be fetched or the CDN lists the version
+    /// but has no spec for it, `SpecRepoError` when it does not parse or names another pod.
+    public func specification(name: String, version: Version) throws -> Specification {
+        guard let listed = try versionStrings(of: name).first(where: { $0.version == version }) else {
+            throw SpecRepoError.noSuchVersion(name: name, version: version.description, repository: self.name)
+        }
+        let path = specPath(name, listed.text)
+        condition.lock()
+        if let known = specs[path] {
+            condition.unlock()
+            return try known.get()
+        }
+        condition.unlock()
+        request(path, revalidate: false)
+        let result: Result<Specification, any Error>
+        do {
+            guard let data = try wait(path) else {
+                throw GraphError.unreadableSource(
+                    source: self.name, pod: name,
+                    message: "\(self.url + encoded(path)) answered 404 although \(indexFile(for: name)) lists "
+                        + "\(name) \(listed.text); the CDN is being updated or is inconsistent, try again later")
+            }
+            result = .success(try parse(data, path: path, name: name, version: listed.text))
+        } catch let error as SpecRepoError where error.isNetworkFailure {
+            result = .failure(GraphError.unreadableSource(source: self.name, pod: name, message: error.description))
+        } catch {
+            result = .failure(error)
+        }
+        condition.lock()
+        specs[path] = result
+        condition.unlock()
+        return try result.get()
+    }
+
+    /// Starts fetching the shards of `dependencies`, and once a shard is in, the spec of
+    /// the version the requirements most likely lead to (the highest they allow).
+    public func prefetch(_ dependencies: [SpecDependency]) {
+        for dependency in dependencies where PodName.problem(dependency.name) == nil {
+            let index = indexFile(for: dependency.name)
+            request(index, revalidate: true) { [weak self] in
+                self?.guessSpec(of: dependency)
+            }
+        }
+    }
+
+    // MARK: - What the run did
+
+    /// How the files of this run were obtained so far.
+    public var counters: Counters {
+        condition.withLock { tally }
+    }
+
+    /// A sentence for stderr when some files were used as cached because the CDN could not
+    /// be reached, else nil.
+    public var staleReport: String? {
+        condition.withLock {
+            guard let reason = staleReason, !staleFiles.isEmpty else { return nil }
+            let count = staleFiles.count
+            return "\(name): \(count) cached file\(count == 1 ? "" : "s") could not be revalidated (\(reason)); "
+                + "used as cached, so newer versions may be missing"
+        }
+    }
+
+    // MARK: - Paths
+
+    /// The shard index that lists `name`: `all_pods_versions_1_2_3.txt` (`CDNSource#index_file_name_for_fragment`).
+    public func indexFile(for name: String) -> String {
+        Self.indexFile(fragment: layout.shards(for: name))
+    }
+
+    /// `all_pods_versions.txt` for an unsharded CDN, else the fragment joined with `_`.
+    public static func indexFile(fragment: [String]) -> String {
+        "all_pods_versions" + (fragment.isEmpty ? "" : "_" + fragment.joined(separator: "_")) + ".txt"
+    }
+
+    /// `Specs/1/2/3/Name/1.0.0/Name.podspec.json`.
+    public func specPath(_ name: String, _ version: String) -> String {
+        layout.podPath(for: name) + "/" + version + "/" + name + ".podspec.json"
+    }
+
+    /// The lines of a shard index, by pod name: each pod's version strings as listed.
+    public static func parseIndex(_ text: String) -> [String: [String]] {
+        var table: [String: [String]] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let fields = line.split(separator: "/").map(String.init)
+            guard let pod = fields.first, !pod.isEmpty, table[pod] == nil else { continue }
+            table[pod] = Array(fields.dropFirst())
+        }
+        return table
+    }
+
+    // MARK: - Reading
+
+    private struct ListedVersion {
+        var version: Version
+        var text: String
+    }
+
+    /// The listed versions of `name` that are versions, highest first.
+    private func versionStrings(of name: String) throws -> [ListedVersion] {
+        guard PodName.problem(name) == nil else { return [] }
+        let index = indexFile(for: name)
+        let table = try shardTable(index)
+        guard let texts = table[name] else { return [] }
+        var listed: [ListedVersion] = []
+        for text in texts where !text.hasPrefix(".") && PodName.versionProblem(text) == nil {
+            if let version = try? Version(text), !listed.contains(where: { $0.version == version }) {
+                listed.append(ListedVersion(version: version, text: text))
+            }
+        }
+        return listed.sorted { $0.version > $1.version }
+    }
+
+    /// The parsed shard index `index`, read once per run.
+    private func shardTable(_ index: String) throws -> [String: [String]] {
+        condition.lock()
+        if let known = shardTables[index] {
+            condition.unlock()
+            return known
+        }
+        condition.unlock()
+        request(index, revalidate: true)
+        let table = try wait(index).map { Self.parseIndex(String(decoding: $0, as: UTF8.self)) } ?? [:]
+        // Only the pods the shard may hold: a line for a pod of another shard is ignored.
+        let own = table.filter { indexFile(for: $0.key) == index }
+        condition.lock()
+        shardTables[index] = own
+        condition.unlock()
+        return own
+    }
+
+    /// Fetches the spec of the highest version `dependency`'s requirements allow (no
+    /// prerelease unless one names a prerelease), if its shard lists one.
+    private func guessSpec(of dependency: SpecDependency) {
+        guard let listed = try? versionStrings(of: dependency.name) else { return }
+        let requirements = dependency.requirements.compactMap { try? Requirement($0) }
+        guard requirements.count == dependency.requirements.count else { return }
+        let namesPrerelease = requirements.contains { $0.namesPrerelease }
+        guard let best = listed.first(where: { candidate in
+            (namesPrerelease || !candidate.version.isPrerelease)
+                && requirements.allSatisfy { $0.isSatisfied(by: candidate.version) }
+        }) else { return }
+        let path = specPath(dependency.name, best.text)
+        let started = condition.withLock { files[path] == nil }
+        if started {
+            condition.withLock { tally.guessed += 1 }
+            request(path, revalidate: false)
+        }
+    }
+
+    private func parse(_ data: Data, path: String, name: String, version: String) throws -> Specification {
+        let shown = url + path
+        let spec: Specification
+        do {
+            spec = try PodspecReader.read(data: data, path: shown)
+        } catch {
+            throw SpecRepoError.invalidSpec(path: shown, line: error.line, message: error.message)
+        }
+        guard spec.name == name, spec.version == version else {
+            throw SpecRepoError.specDisagreesWithDirectory(
+                path: shown, name: name, version: version, specName: spec.name, specVersion: spec.version)
+        }
+        return spec
+    }
+
+    /// `path` with each component percent-encoded for a URL.
+    private func encoded(_ path: String) -> String {
+        path.split(separator: "/").map { component in
+            String(component).addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? String(component)
+        }.joined(separator: "/")
+    }
+
+    private static let pathCharacters: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove(charactersIn: "/;?#")
+        return set
+    }()
+
+    // MARK: - Fetching
+
+    /// Starts reading `path` unless it is read already or under way; `then` runs once it is
+    /// in (on the thread that finishes it, or at once). With `revalidate`, a copy is checked
+    /// with a conditional request; without, a copy is used as it is.
+    private func request(_ path: String, revalidate: Bool, then: (@Sendable () -> Void)? = nil) {
+        condition.lock()
+        if let state = files[path] {
+            if case .pending = state {
+                if let then { followUps[path, default: []].append(then) }
+                condition.unlock()
+            } else {
+                condition.unlock()
+                then?()
+            }
+            return
+        }
+        files[path] = .pending
+        if let then { followUps[path, default: []].append(then) }
+        condition.unlock()
+
+        let cached = cache.read(path)
+        if let cached, !revalidate || offline {
+            finish(path, .ready(cached.body), counting: \.fromCache)
+            return
+        }
+        guard let client, !offline else {
+            finish(path, .failed(.notCachedOffline(url: url + encoded(path), source: name)))
+            return
+        }
+        var headers: [String: String] = [:]
+        if let etag = cached?.etag { headers["If-None-Match"] = etag }
+        let address = url + encoded(path)
+        condition.withLock {
+            if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
+        }
+        client.start(HTTPClient.Request(url: address, headers: headers)) { [weak self] result in
+            self?.received(path, address: address, cached: cached, result)
+        }
+    }
+
+    /// What to make of the answer to a request for `path`.
+    private func received(_ path: String, address: String, cached: CDNCachedFile?,
+                          _ result: Result<HTTPClient.Response, HTTPError>) {
+        switch result {
+        case let .success(response):
+            switch response.status {
+            case 200:
+                let file = CDNCachedFile(body: response.body, etag: response.header("ETag"))
+                // A copy that cannot be written costs the next run a request, not this one its answer.
+                try? cache.write(file, to: path)
+                finish(path, .ready(response.body))
+            case 304 where cached != nil:
+                finish(path, .ready(cached!.body), counting: \.notModified)
+            case 404, 410:
+                cache.remove(path)
+                finish(path, .ready(nil))
+            case 500...599 where cached != nil:
+                useStale(path, cached!, reason: "\(address) answered \(response.status)")
+            default:
+                finish(path, .failed(.cdnAnswered(url: address, status: response.status, attempts: response.attempts)))
+            }
+        case let .failure(error):
+            if let cached, error.kind != .tooLarge {
+                useStale(path, cached, reason: error.description)
+            } else {
+                finish(path, .failed(.cdnUnavailable(url: address, reason: error.description)))
+            }
+        }
+    }
+
+    private func useStale(_ path: String, _ cached: CDNCachedFile, reason: String) {
+        condition.withLock {
+            staleFiles.append(path)
+            if staleReason == nil { staleReason = reason }
+        }
+        finish(path, .ready(cached.body))
+    }
+
+    private func finish(_ path: String, _ state: FileState, counting counter: WritableKeyPath<Counters, Int>? = nil) {
+        condition.lock()
+        files[path] = state
+        if let counter { tally[keyPath: counter] += 1 }
+        let next = followUps.removeValue(forKey: path) ?? []
+        condition.broadcast()
+        condition.unlock()
+        for followUp in next { followUp() }
+    }
+
+    /// Waits for `path` (which must have been requested): its body, or nil when the CDN has
+    /// no such file. Throws when it could not be read.
+    private func wait(_ path: String) throws -> Data? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            switch files[path] {
+            case .ready(let data): return data
+            case .failed(let error): throw error
+            case .pending, .none: condition.wait()
+            }
+        }
+    }
+}
