@@ -46,7 +46,7 @@ struct ResolveCommand: ParsableCommand {
         }
         inputs.warnings.forEach(Console.warning)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources) { explanation in
             if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
         }
         ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
@@ -54,7 +54,7 @@ struct ResolveCommand: ParsableCommand {
             try JSONOutput.print(ResolveDocument(resolution))
             return
         }
-        ResolutionWarnings.printUnmanaged(resolution.unmanaged)
+        ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback)
         // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
         if isatty(STDOUT_FILENO) == 1 {
             Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())

@@ -45,7 +45,7 @@ struct WhyCommand: ParsableCommand {
         }
         inputs.warnings.forEach(Console.warning)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources)
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources)
         ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         let pod = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
         let why = try reportingErrors {

@@ -22,6 +22,9 @@ public struct Configuration: Equatable, Sendable {
     public var interfaceRule: InterfaceRule
     /// An rc older than this many days that was never released is reported as stale.
     public var staleRCDays: Int
+    /// Whether trunk (CocoaPods' public CDN) is read where a Podfile reads it; `trunk: off`
+    /// says no, for a team that keeps compctl off the public network.
+    public var readsTrunk: Bool = true
 
     /// The configuration compctl uses when there is no `compctl.yml`.
     public static func defaults(directory: String) -> Configuration {
@@ -52,6 +55,8 @@ public struct SpecRepoEntry: Equatable, Sendable {
     public var url: String
     /// Lower numbers are searched first, as the first `source` line wins in a Podfile.
     public var priority: Int
+    /// The Podfile `source` lines this spec repo stands for (`podfile_source`), as written.
+    public var podfileSources: [String] = []
 
     /// True for `git@host:path`-style addresses, which carry no scheme.
     static func isSCPLike(_ string: String) -> Bool {

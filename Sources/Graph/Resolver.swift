@@ -83,6 +83,10 @@ public struct ResolveRequest: Sendable {
     public var externalPods: [ExternalPod]
     /// Versions from `Podfile.lock`, by root name: the version an unmanaged pod is taken at.
     public var lockedVersions: [String: Version]
+    /// Pod (root name) → the source name `SPEC REPOS` of Podfile.lock took it from: a locked
+    /// pod is looked up only there, as CocoaPods gives each locked dependency the lock's
+    /// `podspec_repo`. A pod's own `:source` wins over it.
+    public var lockedSources: [String: String] = [:]
     /// What explanations call the root when no target is meant.
     public var rootName: String
 
@@ -213,6 +217,9 @@ public struct Resolver {
                     problems.append(.unknownSource(source, pod: requirement.name, known: catalog.providers.map(\.name)))
                 }
             }
+        }
+        for (pod, source) in request.lockedSources where sources[pod] == nil {
+            if let index = catalog.providerIndex(named: source) { sources[pod] = index }
         }
         for external in request.externalPods {
             if let spec = external.specification, (try? Version(spec.version)) == nil {

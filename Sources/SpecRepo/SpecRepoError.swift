@@ -66,6 +66,10 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         name: String, version: String, repository: String, path: String, vanished: [String], listsNewSpec: Bool)
     /// The component repository named by a spec's `source.git` could not be asked for its tags.
     case tagCheckFailed(file: String, tag: String, reason: String)
+    /// trunk is named as a SOURCE, but it is turned off (`reason`).
+    case trunkOff(reason: String)
+    /// `--offline`, and the git spec repo `name` has no clone in the cache yet.
+    case notClonedOffline(name: String, url: String)
     /// An http(s) SOURCE read as a CDN that serves no CDN metadata.
     case notACDN(url: String, reason: String)
     /// A whole listing of a CDN source was asked for.
@@ -170,6 +174,11 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tagCheckFailed(let file, let tag, let reason):
             return "\(file): cannot check that tag \(tag) exists: \(reason); "
                 + "pass --skip-tag-check to publish without that check"
+        case .trunkOff(let reason):
+            return "trunk is not read (\(reason)); turn it on, or name another source"
+        case .notClonedOffline(let name, let url):
+            return "the spec repo \(name) (\(url)) is not in compctl's cache, and --offline forbids cloning it; "
+                + "run once without --offline to fill the cache"
         case .notACDN(let url, let reason):
             return "\(url) is not a CDN source: \(reason); check the URL (a git spec repo's URL ends in .git)"
         case .cdnCannotList(let source):
@@ -192,7 +201,7 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether the error is a CDN that could not be read (as opposed to bad content).
     public var isNetworkFailure: Bool {
         switch self {
-        case .notCachedOffline, .cdnUnavailable, .cdnAnswered: return true
+        case .notCachedOffline, .cdnUnavailable, .cdnAnswered, .notClonedOffline: return true
         default: return false
         }
     }
