@@ -30,22 +30,20 @@ enum ResolutionWarnings {
     }
 
     /// The unmanaged pods: those trunk would give when it cannot be read, as one warning
-    /// that says why; any other as one note (no source holds them).
-    static func printUnmanaged(_ pods: [UnmanagedPod], fallback: TrunkFallback? = nil) {
-        let public_ = Set(fallback?.pods.map(\.name) ?? [])
-        func list(_ pods: [UnmanagedPod]) -> String {
-            pods.map { pod in pod.lockedVersion.map { "\(pod.name) \($0)" } ?? "\(pod.name) (not in Podfile.lock)" }
-                .joined(separator: ", ")
-        }
-        let fromTrunk = pods.filter { public_.contains($0.name) }
-        if let fallback, !fromTrunk.isEmpty {
-            let count = fromTrunk.count
+    /// that says why; any other as one note (no source holds them), unless `notes` is off
+    /// (`--json`, where the document lists them).
+    static func printUnmanaged(_ pods: [UnmanagedPod], fallback: TrunkFallback? = nil, notes: Bool = true) {
+        let fromTrunk = Set(fallback?.pods.map(\.name) ?? [])
+        let public_ = pods.filter { fromTrunk.contains($0.name) }
+        if let fallback, !public_.isEmpty {
+            let count = public_.count
             Console.warning("trunk is not read (\(fallback.reason)), so \(count) public pod\(count == 1 ? " is" : "s are") "
                 + "taken at the version Podfile.lock records, unresolved, with the dependencies it records there: "
-                + list(fromTrunk))
+                + public_.map { pod in pod.lockedVersion.map { "\(pod.name) \($0)" } ?? "\(pod.name) (not in Podfile.lock)" }
+                    .joined(separator: ", "))
         }
-        let others = pods.filter { !public_.contains($0.name) }
-        guard !others.isEmpty else { return }
+        let others = pods.filter { !fromTrunk.contains($0.name) }
+        guard notes, !others.isEmpty else { return }
         Console.note("note: \(others.count) unmanaged pod\(others.count == 1 ? "" : "s"), in no configured source "
             + "(never resolved; shown at the version Podfile.lock records): " + others.map { pod in
                 pod.lockedVersion.map { "\(pod.name) \($0)" } ?? pod.name

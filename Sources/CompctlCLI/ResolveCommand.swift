@@ -50,11 +50,11 @@ struct ResolveCommand: ParsableCommand {
             if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
         }
         ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
+        ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
         if json {
             try JSONOutput.print(ResolveDocument(resolution))
             return
         }
-        ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback)
         // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
         if isatty(STDOUT_FILENO) == 1 {
             Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())

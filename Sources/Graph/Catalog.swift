@@ -111,10 +111,11 @@ final class Catalog {
         return true
     }
 
-    /// The names of every pod any source holds, sorted byte-wise.
+    /// The names of every pod any source that can list its pods holds, sorted byte-wise; a
+    /// CDN source is never walked.
     func allPodNames() -> [String] {
         var names = Set<String>()
-        for provider in providers {
+        for provider in providers where provider.canList {
             do {
                 names.formUnion(try provider.podNames())
             } catch {

@@ -16,6 +16,10 @@ public protocol SpecProvider: Sendable {
     /// Every pod's root name, in any order.
     func podNames() throws -> [String]
 
+    /// Whether `podNames()` may be asked: false for a CDN source, which holds too many pods
+    /// to list (trunk's 100,000); the enumerations then leave it out.
+    var canList: Bool { get }
+
     /// The versions of the pod `name` (a root name, not `Foo/Bar`), in any order; empty when
     /// the source has no such pod. Throws when the source cannot tell.
     func versions(of name: String) throws -> [Version]
@@ -36,6 +40,9 @@ public protocol SpecProvider: Sendable {
 }
 
 extension SpecProvider {
+    /// A local source can list its pods.
+    public var canList: Bool { true }
+
     /// Does nothing: a local source reads each pod when asked.
     public func prefetch(_ dependencies: [SpecDependency]) {}
 

@@ -138,8 +138,10 @@ public struct SourceLocator {
             case let .off(reason): throw SpecRepoError.trunkOff(reason: reason)
             }
         }
-        if source.contains("://"), !isCachedGit(source), cdn.isCDN(source) {
-            return .cdn(name: CDNAccess.name(forURL: source), url: source)
+        if source.contains("://"), !isCachedGit(source) {
+            if cdn.isCDN(source) { return .cdn(name: CDNAccess.name(forURL: source), url: source) }
+            // Offline, an http(s) URL never read cannot be asked what it is.
+            if cdn.offline, CDNAccess.isPlainHTTP(source) { throw SpecRepoError.neverReadOffline(url: source) }
         }
         if Self.isURL(source) {
             return .cached(name: cacheName(forURL: source), url: source)
@@ -202,14 +204,14 @@ public struct SourceLocator {
 
     /// Opens `source` for reading, cloning or fetching a cached repo first as needed.
     public func open(_ source: String, depth: ListingDepth = .versionDirectories) throws -> OpenedSource {
-        try open(source, depth: depth, cdnName: nil)
+        try open(source, depth: depth, asTrunk: false)
     }
 
-    /// Opens `source` as `open(_:depth:)` does; a CDN source is opened under `cdnName` when
-    /// given (`trunk` for a mirror of trunk).
-    public func open(_ source: String, depth: ListingDepth, cdnName: String?) throws -> OpenedSource {
-        var location = try locate(source)
-        if let cdnName, case .cdn(_, let url) = location { location = .cdn(name: cdnName, url: url) }
+    /// Opens `source` as `open(_:depth:)` does; with `asTrunk`, an http(s) URL is opened as
+    /// trunk's CDN (named `trunk`) without asking what it is.
+    public func open(_ source: String, depth: ListingDepth, asTrunk: Bool) throws -> OpenedSource {
+        let location = asTrunk && CDNAccess.isPlainHTTP(source)
+            ? SourceLocation.cdn(name: SpecRepoURL.trunkName, url: source) : try locate(source)
         // Messages show a path as the user wrote it; a configured name shows its resolved path.
         let configured = configuredName(source)
         switch location {
@@ -278,7 +280,7 @@ public struct SourceLocator {
     /// The source `planned` names, known also by its aliases.
     public func source(_ planned: PlannedSource, depth: ListingDepth = .onDemand) throws -> SpecRepoSource {
         let argument = planned.argument
-        let opened = try open(argument, depth: depth, cdnName: planned.isTrunk ? SpecRepoURL.trunkName : nil)
+        let opened = try open(argument, depth: depth, asTrunk: planned.isTrunk)
         var addresses: [String]
         if let entry = configured.first(where: { $0.name == argument }) {
             addresses = [entry.writtenURL, entry.url] + entry.podfileSources
@@ -307,7 +309,7 @@ public struct SourceLocator {
             do {
                 opened.sources.append(try source(planned, depth: depth))
             } catch let error as SpecRepoError where planned.isTrunk && error.isNetworkFailure {
-                opened.trunkUnread = error.description
+                opened.trunkUnread = error.unreadableReason
             } catch let error as HTTPError where planned.isTrunk {
                 opened.trunkUnread = error.description
             } catch {

@@ -66,6 +66,8 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         name: String, version: String, repository: String, path: String, vanished: [String], listsNewSpec: Bool)
     /// The component repository named by a spec's `source.git` could not be asked for its tags.
     case tagCheckFailed(file: String, tag: String, reason: String)
+    /// `--offline`, and an http(s) SOURCE compctl never read: it cannot tell a CDN from a git repo.
+    case neverReadOffline(url: String)
     /// trunk is named as a SOURCE, but it is turned off (`reason`).
     case trunkOff(reason: String)
     /// `--offline`, and the git spec repo `name` has no clone in the cache yet.
@@ -174,6 +176,9 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tagCheckFailed(let file, let tag, let reason):
             return "\(file): cannot check that tag \(tag) exists: \(reason); "
                 + "pass --skip-tag-check to publish without that check"
+        case .neverReadOffline(let url):
+            return "compctl has never read \(url), and --offline forbids asking whether it is a CDN source or a git "
+                + "spec repo; run once without --offline to fill the cache"
         case .trunkOff(let reason):
             return "trunk is not read (\(reason)); turn it on, or name another source"
         case .notClonedOffline(let name, let url):
@@ -198,10 +203,20 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Why a CDN cannot be read, short enough to go in brackets: what trunk's warning says.
+    public var unreadableReason: String {
+        switch self {
+        case .notCachedOffline: return "--offline, and compctl has no copy of it"
+        case .cdnUnavailable(_, let reason): return "\(reason), and compctl has no copy of it"
+        case .cdnAnswered(let url, let status, _): return "\(url) answered HTTP \(status)"
+        default: return description
+        }
+    }
+
     /// Whether the error is a CDN that could not be read (as opposed to bad content).
     public var isNetworkFailure: Bool {
         switch self {
-        case .notCachedOffline, .cdnUnavailable, .cdnAnswered, .notClonedOffline: return true
+        case .notCachedOffline, .cdnUnavailable, .cdnAnswered, .notClonedOffline, .neverReadOffline: return true
         default: return false
         }
     }

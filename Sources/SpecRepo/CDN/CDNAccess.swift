@@ -15,6 +15,8 @@ public final class CDNAccess: @unchecked Sendable {
     private var client: HTTPClient?
     private var opened: [String: CDNSource] = [:]
     private var kinds: [String: Bool] = [:]
+    /// CDNs whose metadata this run fetched while probing them.
+    private var probed: Set<String> = []
 
     /// Access with copies under `home`, over the network unless `offline`.
     public init(home: String, offline: Bool = false, options: HTTPClientOptions = CDNAccess.defaultOptions()) {
@@ -63,11 +65,19 @@ public final class CDNAccess: @unchecked Sendable {
             if case let .success(response) = client.fetch(HTTPClient.Request(url: metadata)), response.status == 200,
                CDNSource.isCDNMetadata(String(decoding: response.body, as: UTF8.self)) {
                 answer = true
-                try? cache.write(CDNCachedFile(body: response.body, etag: response.header("ETag")), to: "CocoaPods-version.yml")
+                if (try? cache.write(CDNCachedFile(body: response.body, etag: response.header("ETag")),
+                                     to: "CocoaPods-version.yml")) != nil {
+                    lock.withLock { _ = probed.insert(key) }
+                }
             }
         }
         lock.withLock { kinds[key] = answer }
         return answer
+    }
+
+    /// Whether compctl has a copy of the CDN at `url` (it was read once).
+    public func hasCopy(of url: String) -> Bool {
+        CDNCache(directory: CDNCache.directory(forURL: url, home: home), url: url).exists
     }
 
     /// Whether `url` is `http://` or `https://` without credentials in it.
@@ -84,8 +94,9 @@ public final class CDNAccess: @unchecked Sendable {
         let key = SpecRepoURL.canonical(url)
         if let known = lock.withLock({ opened[key] }) { return known }
         let cache = CDNCache(directory: CDNCache.directory(forURL: url, home: home), url: url)
+        let fresh: Set<String> = lock.withLock { probed.contains(key) } ? ["CocoaPods-version.yml"] : []
         let source = try CDNSource(name: name, url: url, cache: cache, client: offline ? nil : try httpClient(),
-                                   offline: offline)
+                                   offline: offline, fresh: fresh)
         return lock.withLock {
             if let known = opened[key] { return known }
             opened[key] = source

@@ -5,17 +5,29 @@ import Darwin
 #endif
 import Foundation
 
-/// One file of a CDN source as compctl keeps it: the body and the `ETag` it came with.
+/// One file of a CDN source as compctl keeps it: the body and the `ETag` it came with, or
+/// the CDN's answer that it has no such file (a shard no pod falls in), so that an offline
+/// run knows it too.
 public struct CDNCachedFile: Sendable, Equatable {
     public var body: Data
     /// The server's `ETag`, sent back as `If-None-Match` to revalidate the copy.
     public var etag: String?
+    /// The CDN answered 404: there is no such file.
+    public var isAbsent: Bool
 
     /// A cached file from its parts.
     public init(body: Data, etag: String?) {
         self.body = body
         self.etag = etag
+        isAbsent = false
     }
+
+    /// The CDN's "no such file".
+    public static let absent: CDNCachedFile = {
+        var file = CDNCachedFile(body: Data(), etag: nil)
+        file.isAbsent = true
+        return file
+    }()
 }
 
 /// The copies of one CDN source's files under `$COMPCTL_HOME/cdn/NAME/`, at the paths the
@@ -158,6 +170,7 @@ public struct CDNCache: Sendable {
     /// The header (magic, `etag:`, `length:`, an empty line), then the body.
     static func encode(_ file: CDNCachedFile) -> Data {
         var header = magic + "\n"
+        if file.isAbsent { header += "absent: yes\n" }
         if let etag = file.etag, !etag.contains("\n") { header += "etag: \(etag)\n" }
         header += "length: \(file.body.count)\n\n"
         return Data(header.utf8) + file.body
@@ -170,12 +183,15 @@ public struct CDNCache: Sendable {
         guard header.first == Substring(magic) else { return nil }
         var etag: String?
         var length: Int?
+        var absent = false
         for line in header.dropFirst() {
             if line.hasPrefix("etag: ") { etag = String(line.dropFirst("etag: ".count)) }
             if line.hasPrefix("length: ") { length = Int(line.dropFirst("length: ".count)) }
+            if line == "absent: yes" { absent = true }
         }
         let body = data[end.upperBound...]
-        guard let length, body.count == length else { return nil }
+        guard let length, body.count == length, !absent || length == 0 else { return nil }
+        if absent { return .absent }
         return CDNCachedFile(body: Data(body), etag: etag)
     }
 }

@@ -29,6 +29,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// Whether the network may be used (`--offline`: no).
     public let offline: Bool
     private let client: HTTPClient?
+    /// Files this run has fetched already (the metadata a probe read): used without a request.
+    private let fresh: Set<String>
 
     private let condition = NSCondition()
     private var files: [String: FileState] = [:]
@@ -63,14 +65,16 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     }
 
     /// Opens the CDN at `url` named `name`, with its copies in `cache`: reads
-    /// `CocoaPods-version.yml` (revalidating its copy unless `offline`). Throws when it cannot
-    /// be read (nor a copy of it), or is not a CDN's metadata.
-    public init(name: String, url: String, cache: CDNCache, client: HTTPClient?, offline: Bool) throws {
+    /// `CocoaPods-version.yml` (revalidating its copy unless `offline`, or unless `fresh`
+    /// says it was fetched by this run already). Throws when it cannot be read (nor a copy of
+    /// it), or is not a CDN's metadata.
+    public init(name: String, url: String, cache: CDNCache, client: HTTPClient?, offline: Bool, fresh: Set<String> = []) throws {
         self.name = name
         self.url = url.hasSuffix("/") ? url : url + "/"
         self.cache = cache
         self.offline = offline || client == nil
         self.client = client
+        self.fresh = fresh
         if !self.offline { cache.removeAbandonedWrites() }
         let metadataPath = PodName.metadataFile
         request(metadataPath, revalidate: true)
@@ -100,6 +104,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     }
 
     // MARK: - SpecProvider
+
+    /// False: a CDN is never listed whole (trunk holds some 100,000 pods).
+    public var canList: Bool { false }
 
     /// Throws: a CDN is never listed whole (trunk holds some 100,000 pods).
     public func podNames() throws -> [String] {
@@ -313,8 +320,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         condition.unlock()
 
         let cached = cache.read(path)
-        if let cached, !revalidate || offline {
-            finish(path, .ready(cached.body), counting: \.fromCache)
+        if let cached, !revalidate || offline || (fresh.contains(path) && !cached.isAbsent) {
+            finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
             return
         }
         guard let client, !offline else {
@@ -322,7 +329,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             return
         }
         var headers: [String: String] = [:]
-        if let etag = cached?.etag { headers["If-None-Match"] = etag }
+        if let etag = cached?.etag, cached?.isAbsent == false { headers["If-None-Match"] = etag }
         let address = url + encoded(path)
         condition.withLock {
             if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
@@ -343,10 +350,10 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
                 // A copy that cannot be written costs the next run a request, not this one its answer.
                 try? cache.write(file, to: path)
                 finish(path, .ready(response.body))
-            case 304 where cached != nil:
+            case 304 where cached != nil && !cached!.isAbsent:
                 finish(path, .ready(cached!.body), counting: \.notModified)
             case 404, 410:
-                cache.remove(path)
+                try? cache.write(.absent, to: path)
                 finish(path, .ready(nil))
             case 500...599 where cached != nil:
                 useStale(path, cached!, reason: "\(address) answered \(response.status)")
@@ -367,7 +374,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             staleFiles.append(path)
             if staleReason == nil { staleReason = reason }
         }
-        finish(path, .ready(cached.body))
+        finish(path, .ready(cached.isAbsent ? nil : cached.body))
     }
 
     private func finish(_ path: String, _ state: FileState, counting counter: WritableKeyPath<Counters, Int>? = nil) {
