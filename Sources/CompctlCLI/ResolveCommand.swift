@@ -13,13 +13,16 @@ import TextFormat
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Resolve a Podfile against the private spec repos.",
+        abstract: "Resolve a Podfile against its sources (spec repos, CDN sources, trunk).",
         discussion: """
-            Prints `Name<TAB>version` for every pod the Podfile needs from the spec repos, \
-            sorted by name (aligned with spaces on a terminal), as CocoaPods would resolve it (highest allowed version; an rc only \
-            when a requirement names one; subspecs; the Podfile's platform). Pods that no spec \
-            repo holds (public pods) are unmanaged: listed on stderr at the version of the \
-            Podfile.lock beside the Podfile, never resolved and never an error.
+            Prints `Name<TAB>version` for every pod the Podfile needs, sorted by name (aligned \
+            with spaces on a terminal), as CocoaPods would resolve it (highest allowed version; \
+            an rc only when a requirement names one; subspecs; the Podfile's platform), against \
+            the sources `pod install` reads: the Podfile's `source` lines (trunk when it names \
+            none) as compctl.yml maps them, or --source. When trunk cannot be read (trunk: off, \
+            COMPCTL_TRUNK=off, offline or unreachable without a cached copy), public pods are \
+            unmanaged: taken at the version of the Podfile.lock beside the Podfile, with a \
+            warning. A private pod the resolution would take from trunk is an error (exit 2).
 
             On a conflict it explains which requirements clash and who states each one, and \
             exits 2. Lines of the Podfile it cannot evaluate are warnings that name the line.

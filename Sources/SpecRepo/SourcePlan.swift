@@ -91,7 +91,8 @@ public struct SourcePlan: Equatable, Sendable {
         func trunkSource(alias: String) -> PlannedSource? {
             switch trunk {
             case let .on(url):
-                return PlannedSource(argument: url, aliases: [alias, SpecRepoURL.trunkName], isTrunk: true)
+                let aliases = alias == SpecRepoURL.trunkName ? [alias] : [alias, SpecRepoURL.trunkName]
+                return PlannedSource(argument: url, aliases: aliases, isTrunk: true)
             case let .off(reason):
                 trunkLeftOut = reason
                 return nil

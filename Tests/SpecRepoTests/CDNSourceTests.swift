@@ -276,10 +276,12 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         // The guesses are fetched in the background; reading the specs waits for them.
         _ = try source.specification(name: "XXMessage", version: try Version("0.1.7"))
         _ = try source.specification(name: "XXPay", version: try Version("2.1.0-rc.2"))
-        #expect(source.counters.guessed == 2)
+        // Then the walk goes on: the specs they depend on are guessed too, each once.
         let specs = fixture.requests().filter { $0.hasPrefix("/Specs/") }
-        #expect(specs.count == 2)
         #expect(specs.contains { $0.hasSuffix("/XXMessage/0.1.7/XXMessage.podspec.json") })
+        #expect(specs.contains { $0.hasSuffix("/XXPay/2.1.0-rc.2/XXPay.podspec.json") })
+        #expect(Set(specs).count == specs.count)
+        #expect(source.counters.guessed >= 2)
     }
 
     @Test func sourcesInParallelShareOneCacheWithoutHarm() throws {

@@ -36,8 +36,12 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var files: [String: FileState] = [:]
     /// What to do once a pending file is in.
     private var followUps: [String: [@Sendable () -> Void]] = [:]
-    private var shardTables: [String: [String: [String]]] = [:]
+    private var shardTables: [String: [String: Data]] = [:]
+    /// Each pod's MD5 prefix directories, computed once.
+    private var fragments: [String: [String]] = [:]
     private var specs: [String: Result<Specification, any Error>] = [:]
+    /// The pods whose likely spec was guessed already.
+    private var guessedPods: Set<String> = []
     private var staleFiles: [String] = []
     private var staleReason: String?
     private var tally = Counters()
@@ -126,36 +130,12 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         guard let listed = try versionStrings(of: name).first(where: { $0.version == version }) else {
             throw SpecRepoError.noSuchVersion(name: name, version: version.description, repository: self.name)
         }
-        let path = specPath(name, listed.text)
-        condition.lock()
-        if let known = specs[path] {
-            condition.unlock()
-            return try known.get()
-        }
-        condition.unlock()
-        request(path, revalidate: false)
-        let result: Result<Specification, any Error>
-        do {
-            guard let data = try wait(path) else {
-                throw GraphError.unreadableSource(
-                    source: self.name, pod: name,
-                    message: "\(self.url + encoded(path)) answered 404 although \(indexFile(for: name)) lists "
-                        + "\(name) \(listed.text); the CDN is being updated or is inconsistent, try again later")
-            }
-            result = .success(try parse(data, path: path, name: name, version: listed.text))
-        } catch let error as SpecRepoError where error.isNetworkFailure {
-            result = .failure(GraphError.unreadableSource(source: self.name, pod: name, message: error.description))
-        } catch {
-            result = .failure(error)
-        }
-        condition.lock()
-        specs[path] = result
-        condition.unlock()
-        return try result.get()
+        return try loadSpec(path: specPath(name, listed.text), name: name, version: listed.text)
     }
 
     /// Starts fetching the shards of `dependencies`, and once a shard is in, the spec of
-    /// the version the requirements most likely lead to (the highest they allow).
+    /// the version the requirements most likely lead to (the highest they allow), then the
+    /// same for that spec's dependencies.
     public func prefetch(_ dependencies: [SpecDependency]) {
         for dependency in dependencies where PodName.problem(dependency.name) == nil {
             let index = indexFile(for: dependency.name)
@@ -187,7 +167,15 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
 
     /// The shard index that lists `name`: `all_pods_versions_1_2_3.txt` (`CDNSource#index_file_name_for_fragment`).
     public func indexFile(for name: String) -> String {
-        Self.indexFile(fragment: layout.shards(for: name))
+        Self.indexFile(fragment: fragment(of: name))
+    }
+
+    /// The MD5 prefix directories of `name` (`["1", "2", "3"]`), computed once per pod.
+    private func fragment(of name: String) -> [String] {
+        if let known = condition.withLock({ fragments[name] }) { return known }
+        let shards = layout.shards(for: name)
+        condition.withLock { fragments[name] = shards }
+        return shards
     }
 
     /// `all_pods_versions.txt` for an unsharded CDN, else the fragment joined with `_`.
@@ -197,18 +185,38 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
 
     /// `Specs/1/2/3/Name/1.0.0/Name.podspec.json`.
     public func specPath(_ name: String, _ version: String) -> String {
-        layout.podPath(for: name) + "/" + version + "/" + name + ".podspec.json"
+        ([layout.specsDirectory] + fragment(of: name) + [name, version, name + ".podspec.json"]).joined(separator: "/")
     }
 
     /// The lines of a shard index, by pod name: each pod's version strings as listed.
     public static func parseIndex(_ text: String) -> [String: [String]] {
-        var table: [String: [String]] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
-            let fields = line.split(separator: "/").map(String.init)
-            guard let pod = fields.first, !pod.isEmpty, table[pod] == nil else { continue }
-            table[pod] = Array(fields.dropFirst())
+        parseIndex(Data(text.utf8)).mapValues { Self.versionTexts($0) }
+    }
+
+    /// The lines of a shard index, by pod name: the bytes after the name's `/` (read on
+    /// demand: a shard lists some 25 pods, and a resolution asks for one or two of them). A
+    /// line for a pod of another shard does no harm: that pod is only looked up in its own.
+    static func parseIndex(_ data: Data) -> [String: Data] {
+        var table: [String: Data] = [:]
+        let newline = UInt8(ascii: "\n"), slash = UInt8(ascii: "/"), carriageReturn = UInt8(ascii: "\r")
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data[start...].firstIndex(of: newline) ?? data.endIndex
+            var line = data[start..<end]
+            if line.last == carriageReturn { line = line.dropLast() }
+            let nameEnd = line.firstIndex(of: slash) ?? line.endIndex
+            if nameEnd > line.startIndex {
+                let name = String(decoding: line[line.startIndex..<nameEnd], as: UTF8.self)
+                if table[name] == nil { table[name] = Data(line[nameEnd...]) }
+            }
+            start = end < data.endIndex ? data.index(after: end) : end
         }
         return table
+    }
+
+    /// `1.0.0`, `1.1.0` from `/1.0.0/1.1.0`.
+    private static func versionTexts(_ rest: Data) -> [String] {
+        rest.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: - Reading
@@ -223,7 +231,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         guard PodName.problem(name) == nil else { return [] }
         let index = indexFile(for: name)
         let table = try shardTable(index)
-        guard let texts = table[name] else { return [] }
+        guard let rest = table[name] else { return [] }
+        let texts = Self.versionTexts(rest)
         var listed: [ListedVersion] = []
         for text in texts where !text.hasPrefix(".") && PodName.versionProblem(text) == nil {
             if let version = try? Version(text), !listed.contains(where: { $0.version == version }) {
@@ -234,7 +243,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     }
 
     /// The parsed shard index `index`, read once per run.
-    private func shardTable(_ index: String) throws -> [String: [String]] {
+    private func shardTable(_ index: String) throws -> [String: Data] {
         condition.lock()
         if let known = shardTables[index] {
             condition.unlock()
@@ -242,19 +251,20 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         }
         condition.unlock()
         request(index, revalidate: true)
-        let table = try wait(index).map { Self.parseIndex(String(decoding: $0, as: UTF8.self)) } ?? [:]
-        // Only the pods the shard may hold: a line for a pod of another shard is ignored.
-        let own = table.filter { indexFile(for: $0.key) == index }
+        let table = try wait(index).map { Self.parseIndex($0) } ?? [:]
         condition.lock()
-        shardTables[index] = own
+        shardTables[index] = table
         condition.unlock()
-        return own
+        return table
     }
 
     /// Fetches the spec of the highest version `dependency`'s requirements allow (no
-    /// prerelease unless one names a prerelease), if its shard lists one.
+    /// prerelease unless one names a prerelease), if its shard lists one; once it is in, the
+    /// shards of its own dependencies, and so on: the walk runs ahead of the resolver, which
+    /// would otherwise wait for each pod's shard when it first meets the pod.
     private func guessSpec(of dependency: SpecDependency) {
-        guard let listed = try? versionStrings(of: dependency.name) else { return }
+        guard condition.withLock({ guessedPods.insert(dependency.name).inserted }),
+              let listed = try? versionStrings(of: dependency.name) else { return }
         let requirements = dependency.requirements.compactMap { try? Requirement($0) }
         guard requirements.count == dependency.requirements.count else { return }
         let namesPrerelease = requirements.contains { $0.namesPrerelease }
@@ -264,10 +274,55 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         }) else { return }
         let path = specPath(dependency.name, best.text)
         let started = condition.withLock { files[path] == nil }
-        if started {
-            condition.withLock { tally.guessed += 1 }
-            request(path, revalidate: false)
+        if started { condition.withLock { tally.guessed += 1 } }
+        request(path, revalidate: false) { [weak self] in
+            guard let self else { return }
+            // Parsing is off the HTTP thread, which must keep the transfers moving.
+            DispatchQueue.global().async { self.followGuess(path: path, name: dependency.name, version: best.text) }
         }
+    }
+
+    /// Reads the guessed spec at `path` and prefetches what it depends on.
+    private func followGuess(path: String, name: String, version: String) {
+        guard let spec = try? loadSpec(path: path, name: name, version: version) else { return }
+        var next: [SpecDependency] = []
+        for dependency in ([spec] + spec.allSubspecs).flatMap(\.dependencies) {
+            let root = String(dependency.name.split(separator: "/", maxSplits: 1).first ?? Substring(dependency.name))
+            if root != name, !next.contains(where: { $0.name == root }) {
+                next.append(SpecDependency(name: root, requirements: dependency.requirements))
+            }
+        }
+        prefetch(next)
+    }
+
+    /// The spec at `path` (fetched already, or fetched now), parsed once.
+    private func loadSpec(path: String, name: String, version: String) throws -> Specification {
+        condition.lock()
+        if let known = specs[path] {
+            condition.unlock()
+            return try known.get()
+        }
+        condition.unlock()
+        request(path, revalidate: false)
+        let result: Result<Specification, any Error>
+        do {
+            guard let data = try wait(path) else {
+                throw GraphError.unreadableSource(
+                    source: self.name, pod: name,
+                    message: "\(self.url + encoded(path)) answered 404 although \(indexFile(for: name)) lists "
+                        + "\(name) \(version); the CDN is being updated or is inconsistent, try again later")
+            }
+            result = .success(try parse(data, path: path, name: name, version: version))
+        } catch let error as SpecRepoError where error.isNetworkFailure {
+            result = .failure(GraphError.unreadableSource(source: self.name, pod: name, message: error.description))
+        } catch {
+            result = .failure(error)
+        }
+        condition.lock()
+        if specs[path] == nil { specs[path] = result }
+        let stored = specs[path]!
+        condition.unlock()
+        return try stored.get()
     }
 
     private func parse(_ data: Data, path: String, name: String, version: String) throws -> Specification {
