@@ -90,7 +90,10 @@ struct GraphCommand: ParsableCommand {
         // With a Podfile, its sources as `resolve` reads them; without, the private sources
         // only: the newest releases of their pods, never a walk through trunk.
         let inputs = try podfile.map { path in
-            try reportingErrors { try PodfileInputs.read(path: path, specSources: specSources, commandLine: sourceOptions.sources) }
+            try reportingErrors {
+                try PodfileInputs.read(path: path, specSources: specSources, commandLine: sourceOptions.sources,
+                                       revalidatesInBackground: true)
+            }
         }
         let sources = try inputs?.sources ?? reportingErrors {
             try specSources.privateSources(

@@ -11,15 +11,18 @@ extension PodfileInputs {
     /// What `resolve`, `why` and `pin` start from: the configuration, the Podfile (`--podfile`,
     /// else the main project's, else `./Podfile`; a missing one is reported before any source
     /// is opened) and its sources (the Podfile's, as compctl.yml maps them, or `--source`).
+    /// A read-only command passes `revalidatesInBackground` (see `SpecSources.sources(for:…)`):
+    /// it only resolves, and `resolve(against:sources:)` settles the CDN sources.
     static func load(
         podfile: String?, sources sourceOptions: SourceOptions, config: ConfigOptions,
-        warnsOfUnfinishedIntegrate: Bool = true
+        warnsOfUnfinishedIntegrate: Bool = true, revalidatesInBackground: Bool = false
     ) throws -> (inputs: PodfileInputs, sources: [SpecRepoSource], configuration: Configuration) {
         let configuration = try config.load()
         let path = defaultPath(explicit: podfile, configuration: configuration)
         let specSources = try SpecSources(configuration: configuration, offline: sourceOptions.offline)
         let inputs = try read(path: path, specSources: specSources, commandLine: sourceOptions.sources,
-                              warnsOfUnfinishedIntegrate: warnsOfUnfinishedIntegrate)
+                              warnsOfUnfinishedIntegrate: warnsOfUnfinishedIntegrate,
+                              revalidatesInBackground: revalidatesInBackground)
         return (inputs, inputs.sources, configuration)
     }
 
@@ -28,11 +31,12 @@ extension PodfileInputs {
     /// reported as a warning first; only a writer holding the project's lock (`integrate`,
     /// `pin`) recovers it.
     static func read(path: String, specSources: SpecSources, commandLine: [String],
-                     warnsOfUnfinishedIntegrate: Bool = true) throws -> PodfileInputs {
+                     warnsOfUnfinishedIntegrate: Bool = true, revalidatesInBackground: Bool = false) throws -> PodfileInputs {
         try requireFile(path)
         if warnsOfUnfinishedIntegrate { warnOfUnfinishedIntegrate(podfile: path) }
         let podfile = try Podfile(contentsOf: path)
-        let opened = try specSources.sources(for: podfile, commandLine: commandLine)
+        let opened = try specSources.sources(for: podfile, commandLine: commandLine,
+                                             revalidatesInBackground: revalidatesInBackground)
         return try PodfileInputs(path: path, sources: opened.sources, trunkUnread: opened.trunkUnread, podfile: podfile)
     }
 
@@ -46,11 +50,19 @@ extension PodfileInputs {
     /// explained on stderr, after the junk found in the sources (after `onConflict` has seen
     /// it), and exits 2; so does a private pod the resolution would take from trunk; bad
     /// input exits 1.
+    ///
+    /// A CDN source that revalidates in the background is settled first; when a file it gave
+    /// turns out to have changed, the resolution runs again on the new copies.
     func resolve(against catalog: PodCatalog, sources: [SpecRepoSource], onConflict: (String) -> Void = { _ in })
         throws -> Resolution
     {
+        var outcome = Result { try Resolver(catalog: catalog).resolve(request) }
+        for _ in 0..<3 where sources.map({ $0.cdn?.settle() ?? false }).contains(true) {
+            catalog.forget()
+            outcome = Result { try Resolver(catalog: catalog).resolve(request) }
+        }
         let resolution = try explainingConflicts(of: path, sources: sources, onConflict: onConflict) {
-            try Resolver(catalog: catalog).resolve(request)
+            try outcome.get()
         }
         let confused = dependencyConfusion(in: resolution)
         if !confused.isEmpty {

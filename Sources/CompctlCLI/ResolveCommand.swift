@@ -45,7 +45,7 @@ struct ResolveCommand: ParsableCommand {
 
     func run() throws {
         let (inputs, sources, _) = try reportingErrors {
-            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
+            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, revalidatesInBackground: true)
         }
         inputs.warnings.forEach(Console.warning)
 

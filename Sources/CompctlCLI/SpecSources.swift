@@ -74,11 +74,18 @@ struct SpecSources: SpecSourceReading {
     /// The sources of the Podfile `podfile` (see `SourcePlan.forPodfile`): its `source` lines
     /// and `:source`s (trunk when it names none), mapped and added to by compctl.yml, or by
     /// `commandLine` (`--source`); trunk that cannot be read is left out, saying why.
-    func sources(for podfile: Podfile, commandLine: [String]) throws -> OpenedSources {
+    /// With `revalidatesInBackground`, CDN sources give their cached shards at once and
+    /// revalidate them meanwhile: the resolution must then settle them (`PodfileInputs.resolve`
+    /// does).
+    func sources(for podfile: Podfile, commandLine: [String], revalidatesInBackground: Bool = false) throws -> OpenedSources {
         defer { reporter.finish() }
         let plan = PodfileInputs.sourcePlan(for: podfile, commandLine: commandLine, configured: locator.configured,
                                             trunk: trunk)
-        return try severally { try locator.sources(plan) }
+        let opened = try severally { try locator.sources(plan) }
+        if revalidatesInBackground {
+            for source in opened.sources { source.cdn?.revalidatesInBackground = true }
+        }
+        return opened
     }
 
     /// What the commands that list pods read (`graph` without a Podfile, `outdated`, the

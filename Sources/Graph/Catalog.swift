@@ -125,6 +125,16 @@ final class Catalog {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Forgets every version and spec read so far, so that the next reads ask the sources
+    /// again (a source that found a newer copy of what it gave); the external pods stay.
+    func forget() {
+        universes = [:]
+        loadedSpecs = 0
+        failures = []
+        sourceFailure = nil
+        prefetched = []
+    }
+
     /// Throws the first listing a source failed to give, if any.
     func checkSources() throws {
         if let sourceFailure { throw sourceFailure }

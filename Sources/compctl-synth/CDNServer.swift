@@ -18,7 +18,8 @@ final class CDNServer: @unchecked Sendable {
     private let latency: TimeInterval
     private let lock = NSLock()
     private var stats = ["requests": 0, "conditional": 0, "notModified": 0, "ok": 0, "notFound": 0, "specs": 0,
-                         "shards": 0]
+                         "shards": 0, "peakInFlight": 0]
+    private var inFlight = 0
 
     /// A server of `content` (path, with its leading `/` → file, nil for none).
     init(latency: TimeInterval, content: @escaping @Sendable (String) -> [UInt8]?) {
@@ -136,6 +137,11 @@ final class CDNServer: @unchecked Sendable {
             let json = "{" + counts.keys.sorted().map { "\"\($0)\": \(counts[$0]!)" }.joined(separator: ", ") + "}\n"
             return (200, Array(json.utf8), nil)
         }
+        lock.withLock {
+            inFlight += 1
+            stats["peakInFlight"] = max(stats["peakInFlight"]!, inFlight)
+        }
+        defer { lock.withLock { inFlight -= 1 } }
         if latency > 0 { Thread.sleep(forTimeInterval: latency) }
         let body = content(path)
         let etag = body.map { bytes in "\"" + MD5.digest(bytes).prefix(8).map { String(format: "%02x", $0) }.joined() + "\"" }

@@ -234,6 +234,31 @@ final class LocalCDN: @unchecked Sendable {
         #expect(present.count == 4)
     }
 
+    /// A version published on the CDN since the last run is seen by the next one, although
+    /// `resolve` uses its copies at once: it revalidates them meanwhile and resolves again.
+    @Test func aWarmRunSeesWhatChangedOnTheCDN() throws {
+        let (world, specs, _) = try Self.world()
+        let tree = try CDNTree.from(SpecRepository(directory: world("public")))
+        let newer = Locked(false)
+        var next = tree
+        next.add(name: "PublicImage", version: "5.20.0", json: Data(jsonPodspec("PublicImage", "5.20.0").utf8))
+        next.finish()
+        let updated = next.files
+        let server = try LoopbackHTTPServer { request, _ in
+            let files = newer.withLock { $0 } ? updated : tree.files
+            return HTTPResponse.content(files[String(request.path.dropFirst())], for: request)
+        }
+        try Self.appPodfile(world, specs: specs)
+        let environment = ["COMPCTL_TRUNK": server.baseURL + "/"]
+        let before = try world.compctl(["resolve"], in: world("app"), environment: environment)
+        #expect(before.stdout.contains("PublicImage\t5.19.0\n"), "\(before)")
+        newer.withLock { $0 = true }
+        let after = try world.compctl(["resolve"], in: world("app"), environment: environment)
+        #expect(after.exitCode == 0, "\(after)")
+        #expect(after.stdout.contains("PublicImage\t5.20.0\n"), "\(after)")
+        #expect(after.stderr == "")
+    }
+
     /// Processes that start cold together on one cache all answer right, and leave a cache
     /// the next run reads without fetching again.
     @Test func processesSharingOneCacheAtOnce() throws {

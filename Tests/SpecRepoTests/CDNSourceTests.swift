@@ -36,6 +36,13 @@ final class CDNFixture: @unchecked Sendable {
                       client: offline ? nil : try HTTPClient(options: options), offline: offline)
     }
 
+    /// The CDN paths the cache holds a copy of.
+    var stored: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory + "/files")) ?? []).map {
+            $0.replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%25", with: "%")
+        }
+    }
+
     /// The requests received so far, as `path` or `path (If-None-Match)`.
     func requests(after count: Int = 0) -> [String] {
         server.requests.dropFirst(count).map { $0.path + ($0.header("If-None-Match") == nil ? "" : " (conditional)") }
@@ -125,6 +132,41 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(fixture.cache.read(String(shard.dropFirst()))?.body == changed.withLock { $0 })
     }
 
+    @Test func inTheBackgroundACachedShardIsGivenAtOnceAndSettleSaysWhetherItChanged() throws {
+        let shard = "/" + CDNSource.indexFile(fragment: SpecRepoLayout(prefixLengths: [1, 1, 1]).shards(for: "XXPay"))
+        let changed = Locked<Data?>(nil)
+        let hold = DispatchSemaphore(value: 0)
+        let holding = Locked(false)
+        let fixture = try CDNFixture(override: { request, _ in
+            guard request.path == shard else { return nil }
+            if holding.withLock({ $0 }) { hold.wait() }
+            return changed.withLock { $0 }.map { TestSupport.HTTPResponse.content($0, for: request) }
+        })
+        _ = try fixture.source().versions(of: "XXPay")
+
+        // Unchanged: the copy at once, a 304 meanwhile, and nothing to read again.
+        let warm = try fixture.source()
+        warm.revalidatesInBackground = true
+        holding.withLock { $0 = true }
+        #expect(try !warm.versions(of: "XXPay").contains(Version("2.2.0")))
+        hold.signal()
+        #expect(!warm.settle())
+        holding.withLock { $0 = false }
+        #expect(warm.counters.notModified == 2)
+
+        // Changed: the old copy first; settle says so, and the next read gives the new one.
+        let original = String(decoding: fixture.tree.files[String(shard.dropFirst())]!, as: UTF8.self)
+        let edited = original.split(separator: "\n").map { $0.hasPrefix("XXPay/") ? $0 + "/2.2.0" : $0 }
+        changed.withLock { $0 = Data((edited.joined(separator: "\n") + "\n").utf8) }
+        let next = try fixture.source()
+        next.revalidatesInBackground = true
+        #expect(try !next.versions(of: "XXPay").contains(Version("2.2.0")))
+        #expect(next.settle())
+        #expect(try next.versions(of: "XXPay").contains(Version("2.2.0")))
+        #expect(!next.settle())
+        #expect(fixture.cache.read(String(shard.dropFirst()))?.body == changed.withLock { $0 })
+    }
+
     @Test func aShardTheCDNLacksMeansNoSuchPodAndIsAskedOnce() throws {
         let fixture = try CDNFixture()
         let source = try fixture.source()
@@ -206,10 +248,10 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(error.isUnreadableSource)
         #expect(error.description.contains("closed before the whole answer arrived"))
         // Nothing of a spec was stored, and no temporary file is left behind.
-        let stored = FileManager.default.enumerator(atPath: always.cacheDirectory)?.compactMap { $0 as? String } ?? []
-        #expect(!stored.contains { $0.hasSuffix(".podspec.json") })
+        #expect(!always.stored.contains { $0.hasSuffix(".podspec.json") })
+        #expect(always.stored.contains { $0.hasSuffix(".txt") })
         #expect((try? FileManager.default.contentsOfDirectory(atPath: always.cacheDirectory + "/.tmp")) ?? [] == [])
-        for path in stored where !path.hasPrefix(".") && path.hasSuffix(".txt") {
+        for path in always.stored {
             #expect(always.cache.read(path) != nil, "\(path) reads whole")
         }
     }
@@ -293,8 +335,8 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
             results.withLock { $0.append(answer) }
         }
         #expect(results.withLock { $0 }.allSatisfy { $0 == expected })
-        let stored = FileManager.default.enumerator(atPath: fixture.cacheDirectory)?.compactMap { $0 as? String } ?? []
-        for path in stored where path.hasSuffix(".json") || path.hasSuffix(".txt") || path.hasSuffix(".yml") {
+        #expect(fixture.stored.count > 50)
+        for path in fixture.stored {
             #expect(fixture.cache.read(path) != nil, "\(path) reads whole")
         }
     }
@@ -314,11 +356,22 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(cache.read("all_pods_versions_1_2_3.txt") == CDNCachedFile(body: Data("Foo/1.0\n".utf8), etag: "\"abc\""))
         #expect(try scratch.read("cdn/.url") == "https://cdn.example/\n")
 
-        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch("cdn/all_pods_versions_1_2_3.txt")))
-        try whole.dropLast(2).write(to: URL(fileURLWithPath: scratch("cdn/all_pods_versions_1_2_3.txt")))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch("cdn/files/all_pods_versions_1_2_3.txt")))
+        try whole.dropLast(2).write(to: URL(fileURLWithPath: scratch("cdn/files/all_pods_versions_1_2_3.txt")))
         #expect(cache.read("all_pods_versions_1_2_3.txt") == nil)
-        try Data("Foo/1.0\n".utf8).write(to: URL(fileURLWithPath: scratch("cdn/all_pods_versions_1_2_3.txt")))
+        try Data("Foo/1.0\n".utf8).write(to: URL(fileURLWithPath: scratch("cdn/files/all_pods_versions_1_2_3.txt")))
         #expect(cache.read("all_pods_versions_1_2_3.txt") == nil)
+    }
+
+    @Test func eachPathHasAFileOfItsOwnInOneFolder() throws {
+        let scratch = try TemporaryDirectory()
+        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/1.0/Foo.podspec.json")
+        try cache.write(CDNCachedFile(body: Data("[]".utf8), etag: nil), to: "Specs/1/2/3/Foo%2F1.0%2FFoo.podspec.json")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/files")).sorted() == [
+            "Specs%2F1%2F2%2F3%2FFoo%252F1.0%252FFoo.podspec.json", "Specs%2F1%2F2%2F3%2FFoo%2F1.0%2FFoo.podspec.json",
+        ])
+        #expect(cache.read("Specs/1/2/3/Foo/1.0/Foo.podspec.json")?.body == Data("{}".utf8))
     }
 
     @Test func onlyPlainRelativePathsAreStored() throws {

@@ -29,7 +29,7 @@ public final class CDNAccess: @unchecked Sendable {
     public static func defaultOptions(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> HTTPClientOptions
     {
-        var options = HTTPClientOptions(maxConnections: 64, maxConnectionsPerHost: 32, userAgent: "compctl (CocoaPods CDN source)")
+        var options = HTTPClientOptions(maxConnections: 96, maxConnectionsPerHost: 64, userAgent: "compctl (CocoaPods CDN source)")
         if let text = environment["COMPCTL_HTTP_TIMEOUT"], let seconds = TimeInterval(text), seconds > 0 {
             options.connectTimeout = seconds
             options.stallTimeout = seconds

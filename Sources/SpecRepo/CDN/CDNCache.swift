@@ -30,9 +30,10 @@ public struct CDNCachedFile: Sendable, Equatable {
     }()
 }
 
-/// The copies of one CDN source's files under `$COMPCTL_HOME/cdn/NAME/`, at the paths the
-/// CDN serves them (`CocoaPods-version.yml`, `all_pods_versions_1_2_3.txt`,
-/// `Specs/1/2/3/Foo/1.0.0/Foo.podspec.json`).
+/// The copies of one CDN source's files under `$COMPCTL_HOME/cdn/NAME/files/`, each named
+/// by the path the CDN serves it at with `/` written `%2F` (`CocoaPods-version.yml`,
+/// `all_pods_versions_1_2_3.txt`, `Specs%2F1%2F2%2F3%2FFoo%2F1.0.0%2FFoo.podspec.json`): one
+/// folder, so that a cold run that stores hundreds of specs makes no folder for each.
 ///
 /// Shared safely by any number of compctl processes: a file is written whole into
 /// `.tmp/` and renamed into place, so a reader sees the old copy or the new one, never a
@@ -49,6 +50,9 @@ public struct CDNCache: Sendable {
 
     static let magic = "compctl-cdn-cache 1"
     private static let temporaryDirectory = ".tmp"
+    /// The directories this process made or found already, so that a write of a cold run
+    /// (hundreds of them) does not ask the file system again.
+    private let made = MadeDirectories()
 
     /// The cache of the CDN at `url` in `directory` (created on first write).
     public init(directory: String, url: String) {
@@ -85,9 +89,15 @@ public struct CDNCache: Sendable {
         }
     }
 
+    /// Where the copy of `path` is kept: `files/` and the path with `%` written `%25` and
+    /// `/` written `%2F` (one name per path, and none that leaves the folder).
+    func location(of path: String) -> String {
+        directory + "/files/" + path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
+    }
+
     /// The copy of `path`, or nil when there is none or it is not whole.
     public func read(_ path: String) -> CDNCachedFile? {
-        guard Self.isSafe(path), let data = FileManager.default.contents(atPath: directory + "/" + path) else {
+        guard Self.isSafe(path), let data = FileManager.default.contents(atPath: location(of: path)) else {
             return nil
         }
         return Self.decode(data)
@@ -95,7 +105,7 @@ public struct CDNCache: Sendable {
 
     /// Whether the cache holds any copy at all (the source was read once).
     public var exists: Bool {
-        FileManager.default.fileExists(atPath: directory + "/CocoaPods-version.yml")
+        FileManager.default.fileExists(atPath: location(of: "CocoaPods-version.yml"))
     }
 
     /// Stores `file` as the copy of `path`, whole or not at all.
@@ -103,12 +113,14 @@ public struct CDNCache: Sendable {
         guard Self.isSafe(path) else {
             throw SpecRepoError.cacheFailure(path: directory + "/" + path, reason: "not a path compctl stores")
         }
-        let target = directory + "/" + path
+        let target = location(of: path)
         let temporaries = directory + "/" + Self.temporaryDirectory
-        try makeDirectory((target as NSString).deletingLastPathComponent)
-        try makeDirectory(temporaries)
-        if !FileManager.default.fileExists(atPath: directory + "/.url") {
-            try? Data((url + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/.url"))
+        if made.insert(temporaries) {
+            try makeDirectory(temporaries)
+            try makeDirectory(directory + "/files")
+            if !FileManager.default.fileExists(atPath: directory + "/.url") {
+                try? Data((url + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/.url"))
+            }
         }
         var template = Array((temporaries + "/\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -136,7 +148,7 @@ public struct CDNCache: Sendable {
     /// Removes the copy of `path` (the CDN no longer serves it).
     public func remove(_ path: String) {
         guard Self.isSafe(path) else { return }
-        unlink(directory + "/" + path)
+        unlink(location(of: path))
     }
 
     /// Removes what killed processes left in `.tmp/`: files of processes that are gone, and
@@ -193,5 +205,16 @@ public struct CDNCache: Sendable {
         guard let length, body.count == length, !absent || length == 0 else { return nil }
         if absent { return .absent }
         return CDNCachedFile(body: Data(body), etag: etag)
+    }
+}
+
+/// Directories already made by this process (shared by the copies of one `CDNCache`).
+private final class MadeDirectories: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    /// Whether `path` is new here (the caller then makes it).
+    func insert(_ path: String) -> Bool {
+        lock.withLock { paths.insert(path).inserted }
     }
 }

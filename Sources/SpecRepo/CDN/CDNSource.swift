@@ -36,7 +36,15 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var files: [String: FileState] = [:]
     /// What to do once a pending file is in.
     private var followUps: [String: [@Sendable () -> Void]] = [:]
-    private var shardTables: [String: [String: Data]] = [:]
+    /// Each pod's listed versions, once read from its shard.
+    private var listings: [String: [ListedVersion]] = [:]
+    /// Whether a cached shard is used at once and revalidated meanwhile (see
+    /// `revalidatesInBackground`); the revalidations under way, and the files they found changed.
+    private var background = false
+    private let revalidations = DispatchGroup()
+    private var changedFiles: Set<String> = []
+    /// Whether each name asked for can be a pod's.
+    private var validNames: [String: Bool] = [:]
     /// Each pod's MD5 prefix directories, computed once.
     private var fragments: [String: [String]] = [:]
     private var specs: [String: Result<Specification, any Error>] = [:]
@@ -137,11 +145,33 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// the version the requirements most likely lead to (the highest they allow), then the
     /// same for that spec's dependencies.
     public func prefetch(_ dependencies: [SpecDependency]) {
-        for dependency in dependencies where PodName.problem(dependency.name) == nil {
+        for dependency in dependencies where isPodName(dependency.name) {
             let index = indexFile(for: dependency.name)
             request(index, revalidate: true) { [weak self] in
                 self?.guessSpec(of: dependency)
             }
+        }
+    }
+
+    // MARK: - Revalidating in the background
+
+    /// Whether a cached shard index is used at once while its revalidation runs, instead of
+    /// after it: a warm resolution then costs its own time, not a round trip per layer of the
+    /// graph. Whoever turns it on must call `settle()` once done, and read again when it
+    /// answers true. Off by default.
+    public var revalidatesInBackground: Bool {
+        get { condition.withLock { background } }
+        set { condition.withLock { background = newValue } }
+    }
+
+    /// Waits for the revalidations under way; true when one of them found that a file this
+    /// source gave had changed (what was read from it is then stale: forget it and read
+    /// again, the source now gives the new copy).
+    public func settle() -> Bool {
+        revalidations.wait()
+        return condition.withLock {
+            defer { changedFiles = [] }
+            return !changedFiles.isEmpty
         }
     }
 
@@ -190,33 +220,40 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
 
     /// The lines of a shard index, by pod name: each pod's version strings as listed.
     public static func parseIndex(_ text: String) -> [String: [String]] {
-        parseIndex(Data(text.utf8)).mapValues { Self.versionTexts($0) }
-    }
-
-    /// The lines of a shard index, by pod name: the bytes after the name's `/` (read on
-    /// demand: a shard lists some 25 pods, and a resolution asks for one or two of them). A
-    /// line for a pod of another shard does no harm: that pod is only looked up in its own.
-    static func parseIndex(_ data: Data) -> [String: Data] {
-        var table: [String: Data] = [:]
-        let newline = UInt8(ascii: "\n"), slash = UInt8(ascii: "/"), carriageReturn = UInt8(ascii: "\r")
-        var start = data.startIndex
-        while start < data.endIndex {
-            let end = data[start...].firstIndex(of: newline) ?? data.endIndex
-            var line = data[start..<end]
-            if line.last == carriageReturn { line = line.dropLast() }
-            let nameEnd = line.firstIndex(of: slash) ?? line.endIndex
-            if nameEnd > line.startIndex {
-                let name = String(decoding: line[line.startIndex..<nameEnd], as: UTF8.self)
-                if table[name] == nil { table[name] = Data(line[nameEnd...]) }
-            }
-            start = end < data.endIndex ? data.index(after: end) : end
+        var table: [String: [String]] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let fields = line.split(separator: "/").map(String.init)
+            guard let pod = fields.first, !pod.isEmpty, table[pod] == nil else { continue }
+            table[pod] = Array(fields.dropFirst())
         }
         return table
     }
 
-    /// `1.0.0`, `1.1.0` from `/1.0.0/1.1.0`.
-    private static func versionTexts(_ rest: Data) -> [String] {
-        rest.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+    /// The version strings the shard index `data` lists for `name` (nil: no line for it),
+    /// found without parsing the other lines: a shard lists some 25 pods, and a resolution
+    /// asks for one or two of them. A line for a pod of another shard does no harm: that pod
+    /// is only looked up in its own shard.
+    static func versionTexts(of name: String, in data: Data) -> [String]? {
+        let key = Array(name.utf8)
+        let newline = UInt8(ascii: "\n"), slash = UInt8(ascii: "/"), carriageReturn = UInt8(ascii: "\r")
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [String]? in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != newline { end += 1 }
+                var lineEnd = end
+                if lineEnd > start, bytes[lineEnd - 1] == carriageReturn { lineEnd -= 1 }
+                let keyEnd = start + key.count
+                if keyEnd <= lineEnd, (keyEnd == lineEnd || bytes[keyEnd] == slash),
+                   key.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress! + start, key.count) == 0 }) {
+                    guard keyEnd < lineEnd else { return [] }
+                    return UnsafeRawBufferPointer(rebasing: bytes[(keyEnd + 1)..<lineEnd])
+                        .split(separator: slash).map { String(decoding: $0, as: UTF8.self) }
+                }
+                start = end + 1
+            }
+            return nil
+        }
     }
 
     // MARK: - Reading
@@ -228,34 +265,32 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
 
     /// The listed versions of `name` that are versions, highest first.
     private func versionStrings(of name: String) throws -> [ListedVersion] {
-        guard PodName.problem(name) == nil else { return [] }
-        let index = indexFile(for: name)
-        let table = try shardTable(index)
-        guard let rest = table[name] else { return [] }
-        let texts = Self.versionTexts(rest)
+        guard isPodName(name) else { return [] }
+        if let known = condition.withLock({ listings[name] }) { return known }
+        let shard = try shardData(indexFile(for: name))
         var listed: [ListedVersion] = []
-        for text in texts where !text.hasPrefix(".") && PodName.versionProblem(text) == nil {
-            if let version = try? Version(text), !listed.contains(where: { $0.version == version }) {
+        for text in shard.flatMap({ Self.versionTexts(of: name, in: $0) }) ?? [] where !text.hasPrefix(".") {
+            if case let .success(version) = PodName.checkedVersion(text), !listed.contains(where: { $0.version == version }) {
                 listed.append(ListedVersion(version: version, text: text))
             }
         }
-        return listed.sorted { $0.version > $1.version }
+        listed.sort { $0.version > $1.version }
+        condition.withLock { listings[name] = listed }
+        return listed
     }
 
-    /// The parsed shard index `index`, read once per run.
-    private func shardTable(_ index: String) throws -> [String: Data] {
-        condition.lock()
-        if let known = shardTables[index] {
-            condition.unlock()
-            return known
-        }
-        condition.unlock()
+    /// Whether `name` can be a pod's (`PodName.problem`), asked once per name.
+    private func isPodName(_ name: String) -> Bool {
+        if let known = condition.withLock({ validNames[name] }) { return known }
+        let valid = PodName.problem(name) == nil
+        condition.withLock { validNames[name] = valid }
+        return valid
+    }
+
+    /// The shard index `index`, read once per run; nil when the CDN has none.
+    private func shardData(_ index: String) throws -> Data? {
         request(index, revalidate: true)
-        let table = try wait(index).map { Self.parseIndex($0) } ?? [:]
-        condition.lock()
-        shardTables[index] = table
-        condition.unlock()
-        return table
+        return try wait(index)
     }
 
     /// Fetches the spec of the highest version `dependency`'s requirements allow (no
@@ -379,6 +414,11 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
             return
         }
+        if let cached, let client, path != PodName.metadataFile, condition.withLock({ background }) {
+            finish(path, .ready(cached.isAbsent ? nil : cached.body))
+            revalidateInBackground(path, cached: cached, client: client)
+            return
+        }
         guard let client, !offline else {
             finish(path, .failed(.notCachedOffline(url: url + encoded(path), source: name)))
             return
@@ -390,7 +430,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
         }
         client.start(HTTPClient.Request(url: address, headers: headers)) { [weak self] result in
-            self?.received(path, address: address, cached: cached, result)
+            guard let self else { return }
+            // Storing the copy is off the HTTP thread, which must keep the transfers moving.
+            DispatchQueue.global().async { self.received(path, address: address, cached: cached, result) }
         }
     }
 
@@ -421,6 +463,56 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             } else {
                 finish(path, .failed(.cdnUnavailable(url: address, reason: error.description)))
             }
+        }
+    }
+
+    /// Revalidates the copy of `path` that was given already; a changed file replaces it
+    /// (on disk and for the next reads) and is noted for `settle()`.
+    private func revalidateInBackground(_ path: String, cached: CDNCachedFile, client: HTTPClient) {
+        var headers: [String: String] = [:]
+        if let etag = cached.etag, !cached.isAbsent { headers["If-None-Match"] = etag }
+        let address = url + encoded(path)
+        condition.withLock {
+            if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
+        }
+        revalidations.enter()
+        client.start(HTTPClient.Request(url: address, headers: headers)) { [weak self] result in
+            guard let self else { return }
+            DispatchQueue.global().async {
+                defer { self.revalidations.leave() }
+                self.revalidated(path, address: address, cached: cached, result)
+            }
+        }
+    }
+
+    private func revalidated(_ path: String, address: String, cached: CDNCachedFile,
+                             _ result: Result<HTTPClient.Response, HTTPError>) {
+        var fresh: CDNCachedFile?
+        switch result {
+        case let .success(response) where response.status == 200:
+            fresh = CDNCachedFile(body: response.body, etag: response.header("ETag"))
+        case let .success(response) where response.status == 304 && !cached.isAbsent:
+            condition.withLock { tally.notModified += 1 }
+        case let .success(response) where response.status == 404 || response.status == 410:
+            fresh = .absent
+        case let .success(response):
+            condition.withLock {
+                staleFiles.append(path)
+                if staleReason == nil { staleReason = "\(address) answered \(response.status)" }
+            }
+        case let .failure(error):
+            condition.withLock {
+                staleFiles.append(path)
+                if staleReason == nil { staleReason = error.description }
+            }
+        }
+        guard let fresh else { return }
+        try? cache.write(fresh, to: path)
+        guard fresh.isAbsent != cached.isAbsent || fresh.body != cached.body else { return }
+        condition.withLock {
+            files[path] = .ready(fresh.isAbsent ? nil : fresh.body)
+            listings = [:]
+            changedFiles.insert(path)
         }
     }
 
