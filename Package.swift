@@ -142,7 +142,7 @@ let package = Package(
         // Test helpers, once for every test target: a process runner, temporary directories,
         // the git CLI and isolated libgit2 for fixtures, free loopback ports and listeners,
         // `git daemon`, a loopback HTTP server.
-        .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Git", .product(name: "Yams", package: "Yams")], path: "Tests/TestSupport"),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
 
         .testTarget(name: "VersioningTests", dependencies: ["Versioning", "TestSupport"]),

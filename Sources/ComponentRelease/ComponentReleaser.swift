@@ -130,7 +130,9 @@ public struct ComponentReleaser {
         guard let head = try repository.referenceTarget("refs/heads/\(branch)") else {
             throw ReleaseError.noCommit(workTree: shownWorkTree, branch: branch)
         }
-        let changes = try repository.uncommittedChanges()
+        // Untracked files cannot get into the release commit, which holds only the podspec;
+        // CI jobs keep caches and reports in the checkout.
+        let changes = try repository.uncommittedChanges(includingUntracked: false)
         guard changes.isEmpty else { throw ReleaseError.dirtyWorkTree(workTree: shownWorkTree, paths: changes) }
 
         let (original, spec, current) = try readCurrentRelease(podspecPath, displayPath: displayPath)

@@ -263,15 +263,18 @@ public final class Repository {
 
     // MARK: work tree
 
-    /// The paths whose work-tree or index state differs from HEAD, untracked files
-    /// included and ignored ones not, sorted. Empty means the work tree is clean.
-    public func uncommittedChanges() throws(GitError) -> [String] {
+    /// The paths whose work-tree or index state differs from HEAD, sorted: untracked files
+    /// included unless `includingUntracked` is false, ignored ones never. Empty means the
+    /// work tree is clean.
+    public func uncommittedChanges(includingUntracked: Bool = true) throws(GitError) -> [String] {
         guard !isBare else { throw GitError.bareRepository(path: displayPath, operation: "check for changes") }
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
-            | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        options.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        if includingUntracked {
+            options.flags |= GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+        }
         var list: OpaquePointer?
         try check(git_status_list_new(&list, pointer, &options), "git_status_list_new")
         defer { git_status_list_free(list) }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CompctlCLI
+@testable import CompctlCLI
 import Testing
 
 /// Every command's `--help` ends its discussion with examples, and each example parses with
@@ -38,6 +38,20 @@ import Testing
                 let problem = ReadmeCommandLines.parseProblem(line.arguments)
                 #expect(problem == nil, "`compctl \(path) --help` example `\(line.arguments.joined(separator: " "))`: \(problem ?? "")")
             }
+        }
+    }
+}
+
+/// Every command whose help offers `--json` prints a document when it fails, so it takes
+/// part in `JSONReporting`.
+@Suite struct JSONReportingTests {
+    @Test func everyCommandWithJSONReportsItsFailuresAsJSON() {
+        let withJSON = HelpExampleTests.commands().filter { _, type in
+            Compctl.helpMessage(for: type).contains("  --json ")
+        }
+        #expect(withJSON.count >= 17, "\(withJSON.map(\.0))")
+        for (path, type) in withJSON {
+            #expect(type is JSONReporting.Type, "`compctl \(path)` has --json but prints no document when it fails")
         }
     }
 }

@@ -75,6 +75,34 @@ import Testing
         #expect(lines.contains { $0.contains("title=cycle::") }, "\(result)")
     }
 
+    /// A file name's `,` and `:` would end the `file` property early; they are escaped too.
+    @Test func aFileNameCannotEndAProperty() throws {
+        let directory = try workspace()
+        try FileManager.default.createDirectory(atPath: directory("a,b:c"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: directory("Foo.podspec"), toPath: directory("a,b:c/Foo.podspec"))
+        let result = try compctl(["lint", "a,b:c/Foo.podspec", "--source", "acme", "--format", "github"], in: directory.url)
+        #expect(result.exitCode == 2, "\(result)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("::error file=a%2Cb%3Ac/Foo.podspec,line=") }, "\(result)")
+    }
+
+    @Test func graphCheckAsAGitLabCodeQualityReport() throws {
+        struct Finding: Decodable, Equatable {
+            var check_name: String
+            var fingerprint: String
+            var description: String
+        }
+        let first = try SampleApp.run(["graph", "--check", "--format", "gitlab"] + SampleApp.config)
+        #expect(first.exitCode == 2, "\(first)")
+        let findings = try JSONDecoder().decode([Finding].self, from: Data(first.stdout.utf8))
+        #expect(findings.map(\.check_name) == ["cycle", "layer", "rc-leak"], "\(first)")
+        #expect(Set(findings.map(\.fingerprint)).count == 3)
+        let text = try SampleApp.run(["graph", "--check"] + SampleApp.config)
+        #expect(findings.map { "\($0.check_name): \($0.description)" } == text.stdout.split(separator: "\n").map(String.init))
+        let second = try SampleApp.run(["graph", "--check", "--format", "gitlab"] + SampleApp.config)
+        #expect(try JSONDecoder().decode([Finding].self, from: Data(second.stdout.utf8)) == findings)
+    }
+
     @Test func theCIFormatsNeedACheck() throws {
         let result = try SampleApp.run(["graph", "--format", "gitlab"] + SampleApp.config)
         #expect(result.exitCode == 64, "\(result)")

@@ -140,6 +140,53 @@ struct ReportInBrowserTests {
         }
     }
 
+    /// The drawing and its box: whether it scrolls sideways, whether the bar offering to fit it
+    /// is shown, and what its button says.
+    private static let fitProbe = """
+        (() => {
+          const box = document.querySelector('.graph');
+          const tools = document.querySelector('.graph-tools');
+          return JSON.stringify({ scrolls: box.scrollWidth > box.clientWidth + 1, offered: !!tools && !tools.hidden,
+                                  button: tools ? tools.querySelector('button').textContent : '' });
+        })()
+        """
+
+    private struct Fit: Decodable, Equatable {
+        var scrolls: Bool
+        var offered: Bool
+        var button: String
+    }
+
+    /// A drawing wider than its box says so and offers to fit it to the box (a phone sees a
+    /// tenth of the sample's graph otherwise), and back to its actual size; one that fits
+    /// offers nothing.
+    @Test func aWideDrawingCanBeFittedToItsBox() throws {
+        let sample = try Self.sample()
+        let page = sample.directory.url.appendingPathComponent("report.html")
+        let result = try sample.report(["--output", page.path], graphviz: FileManager.default.isExecutableFile(atPath: "/usr/bin/dot"))
+        #expect(result.exitCode == 0, "\(result)")
+        let browser = try HeadlessChromium(executable: try #require(HeadlessChromium.executable))
+        defer { browser.close() }
+        let tab = try browser.open(page, width: 390, height: 844, mobile: true)
+        #expect(try Self.decode(Fit.self, try tab.evaluate(Self.fitProbe)) == Fit(scrolls: true, offered: true, button: "Fit to width"))
+        _ = try tab.evaluate("document.querySelector('.graph-tools button').click()")
+        #expect(try Self.decode(Fit.self, try tab.evaluate(Self.fitProbe)) == Fit(scrolls: false, offered: true, button: "Actual size"))
+        _ = try tab.evaluate("document.querySelector('.graph-tools button').click()")
+        #expect(try Self.decode(Fit.self, try tab.evaluate(Self.fitProbe)) == Fit(scrolls: true, offered: true, button: "Fit to width"))
+
+        // A drawing that fits its box (two pods) needs no offer.
+        let small = try TemporaryDirectory()
+        try SpecRepoFixtures.writePod("Bar", ["1.0.0"], repo: "acme", in: small)
+        try small.write(jsonPodspec("Foo", "1.0.0", dependencies: ["Bar": ["~> 1.0"]]), to: "acme/Foo/1.0.0/Foo.podspec.json")
+        let smallPage = small.url.appendingPathComponent("small.html")
+        let report = try compctl(["report", "skew", "--source", "acme", "--output", smallPage.path], in: small.url)
+        #expect(report.exitCode == 0, "\(report)")
+        for (width, mobile) in [(390, true), (1400, false)] {
+            let fit = try Self.decode(Fit.self, try browser.open(smallPage, width: width, height: 900, mobile: mobile).evaluate(Self.fitProbe))
+            #expect(fit == Fit(scrolls: false, offered: false, button: "Fit to width"), "at \(width) px")
+        }
+    }
+
     /// Both drawings, at both widths: no text of the graph is drawn smaller than 11 px.
     @Test func theGraphsTextIsAtLeast11PixelsAt100Percent() throws {
         let sample = try Self.sample()

@@ -143,16 +143,33 @@ struct ComponentFixture {
         let fixture = try ComponentFixture()
         defer { fixture.remove() }
         try "changed\n".write(toFile: fixture.workTree + "/README.md", atomically: true, encoding: .utf8)
+        try "changed\n".write(toFile: fixture.workTree + "/Foo.podspec", atomically: true, encoding: .utf8)
+        try gitCLI("add", "Foo.podspec", in: fixture.workTree)
         try "new\n".write(toFile: fixture.workTree + "/NEW.md", atomically: true, encoding: .utf8)
         let before = try fixture.state()
         let shown = fixture.workTree
-        #expect(throws: ReleaseError.dirtyWorkTree(workTree: shown, paths: ["NEW.md", "README.md"])) {
+        #expect(throws: ReleaseError.dirtyWorkTree(workTree: shown, paths: ["Foo.podspec", "README.md"])) {
             try fixture.releaser().plan(BumpRequest(kind: .patch))
         }
         #expect(ReleaseError.dirtyWorkTree(workTree: "/c", paths: ["a", "b"]).description
             == "the work tree /c has uncommitted changes (a, b); commit or stash them first, so that the release "
             + "commit holds only the version change; nothing was changed")
         #expect(try fixture.state() == before)
+    }
+
+    /// Untracked files cannot get into the release commit, which holds only the podspec, so
+    /// they do not stop a release (as `git describe --dirty` and `npm version` ignore them): a
+    /// CI job keeps its caches and reports in the checkout (GitLab caches only paths in it).
+    @Test func untrackedFilesStayOutOfTheReleaseCommit() throws {
+        let fixture = try ComponentFixture()
+        defer { fixture.remove() }
+        try "[]\n".write(toFile: fixture.workTree + "/gl-code-quality-report.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: fixture.workTree + "/.compctl-home/repos", withIntermediateDirectories: true)
+        try "x\n".write(toFile: fixture.workTree + "/.compctl-home/repos/HEAD", atomically: true, encoding: .utf8)
+        let releaser = fixture.releaser()
+        let result = try releaser.apply(try releaser.plan(BumpRequest(kind: .rc(base: .patch))), push: false)
+        #expect(try gitCLI("show", "--name-only", "--format=", result.commit.hex, in: fixture.workTree) == "Foo.podspec")
+        #expect(try gitCLI("status", "--porcelain", in: fixture.workTree) == "?? .compctl-home/\n?? gl-code-quality-report.json")
     }
 
     @Test func refusesATagThatExistsLocallyOrOnTheRemote() throws {

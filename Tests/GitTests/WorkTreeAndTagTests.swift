@@ -12,6 +12,7 @@ import Testing
         try fixture.scratch.write("*.log\n", to: "work/.gitignore")
         try fixture.scratch.write("noise\n", to: "work/build.log")
         #expect(try work.uncommittedChanges() == [".gitignore", "README.md", "Sources/New.swift"])
+        #expect(try work.uncommittedChanges(includingUntracked: false) == ["README.md"])
         #expect(try !work.isWorkTreeClean())
     }
 

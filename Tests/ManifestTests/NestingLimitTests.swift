@@ -71,6 +71,9 @@ import TestSupport
         #expect(try PackageManifest(parsing: Array(nested.utf8)).dependencies.count == 1)
         let unclosed = String(repeating: ".package(", count: 20_000)
         #expect(try PackageManifest(parsing: Array(unclosed.utf8)).dependencies.isEmpty)
-        #expect(Date().timeIntervalSince(started) < 2)
+        // About a second alone on this machine; the bound is loose because the suite shares two
+        // cores with other builds (2 s failed at a load of 13). A recursive or quadratic reader
+        // would crash or take minutes on 100,000 levels; speed targets live in scripts/bench.sh.
+        #expect(Date().timeIntervalSince(started) < 10)
     }
 }

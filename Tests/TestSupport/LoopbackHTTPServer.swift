@@ -13,11 +13,26 @@ public struct HTTPRequest: Sendable, Equatable {
     public var target: String
     /// The header fields, names lower-cased; a repeated field keeps its last value.
     public var headers: [String: String]
+    /// The body (`Content-Length` bytes; none without it).
+    public var body: Data
 
-    public init(method: String, target: String, headers: [String: String] = [:]) {
+    public init(method: String, target: String, headers: [String: String] = [:], body: Data = Data()) {
         self.method = method
         self.target = target
         self.headers = headers
+        self.body = body
+    }
+
+    /// The fields of an `application/x-www-form-urlencoded` body, decoded.
+    public var formFields: [String: String] {
+        var fields: [String: String] = [:]
+        for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
+                $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            fields[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return fields
     }
 
     /// The target without its query, percent-decoded.
@@ -250,19 +265,21 @@ public final class LoopbackHTTPServer: Sendable {
             transmit(bytes, to: connection)
         }
 
-        /// Reads the request line and header fields (a body, which GET and HEAD lack, is
-        /// not read); `nil` when the client closed first or sent no HTTP.
+        /// Reads the request line, the header fields and a body of `Content-Length` bytes;
+        /// `nil` when the client closed first or sent no HTTP.
         private func readRequest(_ connection: Int32) -> HTTPRequest? {
             var bytes = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 4096)
             let end = Array("\r\n\r\n".utf8)
-            while !bytes.suffix(4).elementsEqual(end) {
+            var headEnd: Int?
+            while headEnd == nil {
                 let count = read(connection, &buffer, buffer.count)
                 if count <= 0 { return nil }
                 bytes += buffer[0..<count]
                 if bytes.count > 1 << 20 { return nil }
+                headEnd = bytes.count < 4 ? nil : (0...(bytes.count - 4)).first { bytes[$0..<$0 + 4].elementsEqual(end) }
             }
-            let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+            let lines = String(decoding: bytes[..<headEnd!], as: UTF8.self).components(separatedBy: "\r\n")
             let requestLine = lines[0].split(separator: " ")
             guard requestLine.count >= 2 else { return nil }
             var headers: [String: String] = [:]
@@ -270,7 +287,15 @@ public final class LoopbackHTTPServer: Sendable {
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
-            return HTTPRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
+            var body = Array(bytes[(headEnd! + 4)...])
+            let length = min(Int(headers["content-length"] ?? "") ?? 0, 1 << 20)
+            while body.count < length {
+                let count = read(connection, &buffer, min(buffer.count, length - body.count))
+                if count <= 0 { return nil }
+                body += buffer[0..<count]
+            }
+            return HTTPRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers,
+                               body: Data(body.prefix(length)))
         }
 
         private func transmit(_ data: Data, to connection: Int32) {

@@ -71,20 +71,21 @@ public func listenOnLoopback(backlog: Int32 = 16) throws -> (fd: Int32, port: In
     return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }
 
-/// `git daemon` serving the repositories under `basePath` on 127.0.0.1 with push enabled;
+/// `git daemon` serving the repositories under `basePath` on 127.0.0.1, with push enabled
+/// unless `allowPush` is false (then a push is refused, as a read-only token's would be);
 /// killed and waited for when the handle goes away.
 public final class LocalGitDaemon: @unchecked Sendable {
     public let process: Process
     public let port: Int
 
-    public init(basePath: String) throws {
+    public init(basePath: String, allowPush: Bool = true) throws {
         var started: (Process, Int)?
         for _ in 0..<5 where started == nil {
             let port = try freeLocalPort()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/lib/git-core/git-daemon")
-            process.arguments = ["--reuseaddr", "--listen=127.0.0.1", "--port=\(port)", "--export-all",
-                                 "--enable=receive-pack", "--base-path=\(basePath)", basePath]
+            process.arguments = ["--reuseaddr", "--listen=127.0.0.1", "--port=\(port)", "--export-all"]
+                + (allowPush ? ["--enable=receive-pack"] : []) + ["--base-path=\(basePath)", basePath]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

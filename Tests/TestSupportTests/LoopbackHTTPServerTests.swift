@@ -116,6 +116,19 @@ import TestSupport
         await #expect(throws: (any Error).self) { _ = try await get(server.url("/file")) }
     }
 
+    /// A POST's body is read and kept, as curl sends it (here the README's GitLab merge request).
+    @Test func keepsAPostsFormBody() throws {
+        let server = try LoopbackHTTPServer { _, _ in .text("{}", status: 201) }
+        let post = try ProcessRunner.run("curl", ["--fail", "--silent", "--request", "POST", "--header", "PRIVATE-TOKEN: t",
+                                                  "--data-urlencode", "source_branch=compctl/Foo=1.0", "--data-urlencode", "title=A & B",
+                                                  server.baseURL + "/api/v4/projects/42/merge_requests"])
+        #expect(post.exitCode == 0 && post.stdout == "{}", "\(post)")
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST" && request.path == "/api/v4/projects/42/merge_requests")
+        #expect(request.header("private-token") == "t")
+        #expect(request.formFields == ["source_branch": "compctl/Foo=1.0", "title": "A & B"])
+    }
+
     @Test func headSendsNoBody() throws {
         let server = try LoopbackHTTPServer { _, _ in .text("body") }
         let answer = try rawGet(port: server.port, target: "/x", method: "HEAD")

@@ -79,8 +79,13 @@ enum HTMLAssets {
         .also { margin-top: 4px; }
         .legend { display: flex; flex-wrap: wrap; gap: 6px 20px; margin: 4px 0 10px; color: var(--muted); font-size: 12.5px; }
         .legend-item svg { margin-right: 6px; vertical-align: middle; }
-        .graph { overflow: auto; padding: 8px; border: 1px solid var(--border); border-radius: 8px; background: #fff; }
+        .graph { overflow: auto; padding: 8px; border: 1px solid var(--border); border-radius: 8px; background: #fff;
+          scrollbar-width: thin; scrollbar-color: #afb8c1 var(--subtle); }
         .graph svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+        .graph.fit svg { min-width: 0 !important; width: 100%; }
+        .graph-tools { margin: 0 0 6px; color: var(--muted); font-size: 12.5px; }
+        .graph-tools button { margin-left: 4px; padding: 2px 12px; font: inherit; color: var(--fg);
+          border: 1px solid var(--border); border-radius: 999px; background: #fff; cursor: pointer; }
         .graph-drawing .node { cursor: default; }
         .graph-drawing.focus .node, .graph-drawing.focus .edge { opacity: .16; }
         .graph-drawing.focus .lit { opacity: 1; }
@@ -232,6 +237,26 @@ enum HTMLAssets {
               });
               node.addEventListener('mouseleave', clear);
             });
+          }
+          // A drawing wider than its box: say so, and offer to fit it to the box and back.
+          var box = document.querySelector('.graph');
+          var tools = document.querySelector('.graph-tools');
+          if (box && tools) {
+            var button = tools.querySelector('button');
+            var text = tools.querySelector('span');
+            var update = function () {
+              tools.hidden = !box.classList.contains('fit') && box.scrollWidth <= box.clientWidth + 1;
+            };
+            button.addEventListener('click', function () {
+              var fit = box.classList.toggle('fit');
+              button.setAttribute('aria-pressed', fit ? 'true' : 'false');
+              button.textContent = fit ? 'Actual size' : 'Fit to width';
+              text.textContent = fit ? 'Fitted to its box, its text may be small:'
+                : 'The drawing is wider than its box: scroll it sideways, or';
+              update();
+            });
+            window.addEventListener('resize', update);
+            update();
           }
           document.documentElement.setAttribute('data-ready', 'true');
         }());

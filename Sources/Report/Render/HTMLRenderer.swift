@@ -185,6 +185,10 @@ public struct HTMLRenderer: ReportRenderer {
             + "fill=\"#fff5f5\" stroke=\"\(GraphStyle.problemBorder)\" stroke-width=\"1.8\"/></svg>pod named by a problem</span>"
         out += "</div>\n"
         if let svg = graphSVG {
+            // Shown by the script when the drawing is wider than its box (it keeps its text at
+            // 11 px or more, so a big graph scrolls): the whole of it, smaller, is a tap away.
+            out += "<p class=\"graph-tools\" hidden><span>The drawing is wider than its box: scroll it sideways, or</span> "
+                + "<button type=\"button\" aria-pressed=\"false\">Fit to width</button></p>\n"
             out += "<div class=\"graph\">\n\(svg)\n</div>\n"
         }
         out += "<p class=\"hint\">\(e(graphNote))</p>\n</section>\n"
