@@ -92,7 +92,16 @@ public struct CDNCache: Sendable {
     /// Where the copy of `path` is kept: `files/` and the path with `%` written `%25` and
     /// `/` written `%2F` (one name per path, and none that leaves the folder).
     func location(of path: String) -> String {
-        directory + "/files/" + path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
+        var name: [UInt8] = []
+        name.reserveCapacity(path.utf8.count + 24)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"): name += Array("%25".utf8)
+            case UInt8(ascii: "/"): name += Array("%2F".utf8)
+            default: name.append(byte)
+            }
+        }
+        return directory + "/files/" + String(decoding: name, as: UTF8.self)
     }
 
     /// The copy of `path`, or nil when there is none or it is not whole.
@@ -190,7 +199,20 @@ public struct CDNCache: Sendable {
 
     /// The file in `data`, or nil when the header is not compctl's or the body is not whole.
     static func decode(_ data: Data) -> CDNCachedFile? {
-        guard let end = data.range(of: Data("\n\n".utf8)) else { return nil }
+        // The header is short: look for its end in the first bytes only.
+        let newline = UInt8(ascii: "\n")
+        var index = data.startIndex
+        let limit = min(data.endIndex, data.startIndex + 1024)
+        var headerEnd: Data.Index?
+        while index + 1 < limit {
+            if data[index] == newline, data[index + 1] == newline {
+                headerEnd = index
+                break
+            }
+            index += 1
+        }
+        guard let headerEnd else { return nil }
+        let end = headerEnd..<(headerEnd + 2)
         let header = String(decoding: data[data.startIndex..<end.lowerBound], as: UTF8.self).split(separator: "\n")
         guard header.first == Substring(magic) else { return nil }
         var etag: String?

@@ -279,10 +279,18 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         return listed
     }
 
-    /// Whether `name` can be a pod's (`PodName.problem`), asked once per name.
+    /// Whether `name` can be a pod's (`PodName.problem`), asked once per name; a plain
+    /// ASCII name (letters, digits, `-`, `_`, `+`, `.`), as trunk's are, is judged without it.
     private func isPodName(_ name: String) -> Bool {
         if let known = condition.withLock({ validNames[name] }) { return known }
-        let valid = PodName.problem(name) == nil
+        let plain = !name.isEmpty && name.utf8.count < 200 && name.utf8.first != UInt8(ascii: ".")
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: ".")
+            }
+            && name.lowercased() != PodName.specsFolder.lowercased() && name.lowercased() != PodName.metadataFile.lowercased()
+        let valid = plain || PodName.problem(name) == nil
         condition.withLock { validNames[name] = valid }
         return valid
     }
