@@ -16,11 +16,11 @@ final class CDNFixture: @unchecked Sendable {
     var options = HTTPClientOptions(stallTimeout: 1, retry: RetryPolicy(attempts: 3, baseDelay: 0.01, maxDelay: 0.05))
 
     /// Serves the sample's specs; `override` may answer a request instead (nil: serve it).
-    init(files edit: (inout [String: Data]) -> Void = { _ in },
+    init(everyShard: Bool = true, files edit: (inout [String: Data]) -> Void = { _ in },
          override: (@Sendable (TestSupport.HTTPRequest, Int) -> TestSupport.HTTPResponse?)? = nil,
          _ name: String = #function) throws {
         folder = try SpecRepository(directory: TestPaths.packageRoot.appendingPathComponent("Specs").path)
-        tree = CDNTree.from(folder)
+        tree = CDNTree.from(folder, everyShard: everyShard)
         var files = tree.files
         edit(&files)
         server = try LoopbackHTTPServer(files: files, override: override)
@@ -168,7 +168,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
     }
 
     @Test func aShardTheCDNLacksMeansNoSuchPodAndIsAskedOnce() throws {
-        let fixture = try CDNFixture()
+        let fixture = try CDNFixture(everyShard: false)
         let source = try fixture.source()
         let index = source.indexFile(for: "NoSuchPod")
         #expect(try source.versions(of: "NoSuchPod").isEmpty)
@@ -267,16 +267,23 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
     }
 
     @Test func offlineReadsOnlyTheCache() throws {
-        let fixture = try CDNFixture()
+        let fixture = try CDNFixture(everyShard: false)
         let error = try #require(throws: SpecRepoError.self) { try fixture.source(offline: true) }
         #expect(error == .notCachedOffline(url: fixture.server.baseURL + "/CocoaPods-version.yml", source: "local"))
         #expect(fixture.server.requestCount == 0)
 
         let expected = try resolved([fixture.source()])
+        // NoSuchPod's shard is a 404 here, and that answer is kept.
+        #expect(try fixture.source().versions(of: "NoSuchPod").isEmpty)
         let before = fixture.server.requestCount
         let offline = try fixture.source(offline: true)
         #expect(try resolved([offline]) == expected)
         #expect(fixture.server.requestCount == before)
+        // A shard the CDN answered 404 for is known to be so offline; one never read is not.
+        let missing = offline.indexFile(for: "NoSuchPod")
+        #expect(fixture.tree.files[missing] == nil)
+        #expect(fixture.cache.read(missing)?.isAbsent == true)
+        #expect(try offline.versions(of: "NoSuchPod").isEmpty)
         let unknown = try #require(throws: SpecRepoError.self) { try offline.versions(of: "NeverSeen") }
         #expect(unknown.description.hasSuffix("is not in compctl's cache of local, and --offline forbids fetching it; "
             + "run once without --offline to fill the cache"))

@@ -22,8 +22,12 @@ public struct CDNTree: Sendable {
     }
 
     /// The tree of every readable spec in `repository`; Ruby podspecs are written as the JSON
-    /// CocoaPods would serve. A spec that does not read is left out.
-    public static func from(_ repository: SpecRepository, prefixLengths: [Int] = [1, 1, 1]) -> CDNTree {
+    /// CocoaPods would serve. A spec that does not read is left out. With `everyShard`, each
+    /// shard has its index, empty when no pod falls in it, as on trunk, where every one holds
+    /// some; without, such a shard is a 404.
+    public static func from(_ repository: SpecRepository, prefixLengths: [Int] = [1, 1, 1], everyShard: Bool = true)
+        -> CDNTree
+    {
         var tree = CDNTree(prefixLengths: prefixLengths)
         for pod in repository.pods {
             for entry in pod.versions {
@@ -31,7 +35,7 @@ public struct CDNTree: Sendable {
                 tree.add(spec)
             }
         }
-        tree.finish()
+        tree.finish(everyShard: everyShard)
         return tree
     }
 
@@ -46,9 +50,20 @@ public struct CDNTree: Sendable {
         versionsByPod[name, default: []].append(version)
     }
 
-    /// Writes the metadata, the shard indexes, `all_pods.txt` and `deprecated_podspecs.txt`
-    /// (listing `deprecated`, spec paths) for the specs added so far.
-    public mutating func finish(deprecated: [String] = []) {
+    /// Writes the metadata, the shard indexes (with `everyShard`, an empty one for each shard
+    /// no pod falls in), `all_pods.txt` and `deprecated_podspecs.txt` (listing `deprecated`,
+    /// spec paths) for the specs added so far.
+    public mutating func finish(deprecated: [String] = [], everyShard: Bool = false) {
+        if everyShard {
+            var fragments: [[String]] = [[]]
+            for length in layout.prefixLengths where fragments.count * (1 << (4 * length)) <= 1 << 16 {
+                let digits = (0..<(1 << (4 * length))).map { String($0, radix: 16).leftPadded(to: length) }
+                fragments = fragments.flatMap { prefix in digits.map { prefix + [$0] } }
+            }
+            for fragment in fragments where fragment.count == layout.prefixLengths.count {
+                files[CDNSource.indexFile(fragment: fragment)] = Data()
+            }
+        }
         let lengths = layout.prefixLengths.map { "- \($0)" }.joined(separator: "\n")
         files[PodName.metadataFile] = Data("---\nmin: 1.0.0\nlast: 1.16.2\nprefix_lengths:\n\(lengths)\n".utf8)
         var shards: [String: [String]] = [:]
@@ -116,5 +131,12 @@ public enum PodspecJSON {
         if !spec.defaultSubspecs.isEmpty { object["default_subspecs"] = spec.defaultSubspecs }
         if !spec.subspecs.isEmpty { object["subspecs"] = spec.subspecs.map { json($0, isRoot: false) } }
         return object
+    }
+}
+
+extension String {
+    /// The string with `0`s in front, up to `length` characters.
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
     }
 }
