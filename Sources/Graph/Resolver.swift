@@ -1,3 +1,4 @@
+import Foundation
 import Podspec
 import Versioning
 
@@ -45,13 +46,18 @@ public struct RootRequirement: Hashable, Sendable {
     public var declaredBy: String
     /// The one source to take the pod from (a Podfile's `:source`), by source name.
     public var source: String?
+    /// Its external source as Podfile.lock's `EXTERNAL SOURCES` records one (`path`, `git`,
+    /// `branch`…), so that a changed source unlocks the pod as in `pod install`.
+    public var externalSource: [String: String]?
 
     /// `pod name, requirements…` as `declaredBy` states it, optionally from one source.
-    public init(name: String, requirements: [String] = [], declaredBy: String, source: String? = nil) {
+    public init(name: String, requirements: [String] = [], declaredBy: String, source: String? = nil,
+                externalSource: [String: String]? = nil) {
         self.name = name
         self.requirements = requirements
         self.declaredBy = declaredBy
         self.source = source
+        self.externalSource = externalSource
     }
 }
 
@@ -74,26 +80,44 @@ public struct ExternalPod: Sendable {
     }
 }
 
-/// What to resolve: the root requirements, the platform, external pods, and the versions a
-/// `Podfile.lock` records (used only for pods no source holds).
+/// What to resolve: the root requirements, the platform, external pods, Podfile.lock and
+/// which of its pods may move, and the pods taken from the lock unmanaged.
 public struct ResolveRequest: Sendable {
     public var requirements: [RootRequirement]
     /// The platform of the targets; specs that need a higher deployment target are skipped.
     public var platform: Platform?
     public var externalPods: [ExternalPod]
-    /// Versions from `Podfile.lock`, by root name: the version an unmanaged pod is taken at.
+    /// Versions from `Podfile.lock`, by root name: the version shown for a pod left out as
+    /// unmanaged (`missingPodsAreUnmanaged`).
     public var lockedVersions: [String: Version]
     /// What explanations call the root when no target is meant.
     public var rootName: String
+    /// Podfile.lock: its pods stay at their versions as `pod install` keeps them, except
+    /// those `update` names and those whose Podfile dependency changed.
+    public var lock: ResolutionLock?
+    /// Which locked pods may move (`pod update [NAME…]`).
+    public var update: LockUpdate
+    /// Pods taken at their Podfile.lock version with the lock's dependencies, without reading
+    /// any source (public pods while trunk cannot be read). They are listed as unmanaged.
+    public var unmanagedPods: [LockedUnmanagedPod]
+    /// Whether a pod that no source holds and `unmanagedPods` does not list is left out as
+    /// unmanaged, its dependencies unknown, instead of failing the resolution as it fails
+    /// `pod install`.
+    public var missingPodsAreUnmanaged: Bool
 
     /// A request; only `requirements` is needed.
     public init(requirements: [RootRequirement], platform: Platform? = nil, externalPods: [ExternalPod] = [],
-                lockedVersions: [String: Version] = [:], rootName: String = "the Podfile") {
+                lockedVersions: [String: Version] = [:], rootName: String = "the Podfile", lock: ResolutionLock? = nil,
+                update: LockUpdate = .none, unmanagedPods: [LockedUnmanagedPod] = [], missingPodsAreUnmanaged: Bool = false) {
         self.requirements = requirements
         self.platform = platform
         self.externalPods = externalPods
         self.lockedVersions = lockedVersions
         self.rootName = rootName
+        self.lock = lock
+        self.update = update
+        self.unmanagedPods = unmanagedPods
+        self.missingPodsAreUnmanaged = missingPodsAreUnmanaged
     }
 }
 
@@ -138,6 +162,10 @@ public enum GraphWarning: Hashable, Sendable, CustomStringConvertible {
     case unreadableSpec(pod: String, version: Version, message: String)
     /// An external pod came without a spec, so nothing it depends on was resolved.
     case externalWithoutSpec(pod: String, origin: String)
+    /// CocoaPods' search did not settle within its budget of steps (or gave an answer
+    /// compctl cannot use); the versions shown meet every requirement but were chosen in
+    /// CocoaPods' decision order by the faster solver, and may differ from `pod install`'s.
+    case notCocoaPodsAnswer(reason: String)
 
     public var description: String {
         switch self {
@@ -149,6 +177,8 @@ public enum GraphWarning: Hashable, Sendable, CustomStringConvertible {
             return "\(pod) (\(version)) was skipped because its spec cannot be read: \(message)"
         case let .externalWithoutSpec(pod, origin):
             return "\(pod) comes from \(origin) and its spec was not given, so its dependencies were not resolved"
+        case let .notCocoaPodsAnswer(reason):
+            return "\(reason); these versions meet every requirement, but `pod install` may choose others"
         }
     }
 }
@@ -169,29 +199,160 @@ public struct Resolution: Sendable {
     }
 }
 
-/// Resolves root requirements against the sources as CocoaPods does: the highest allowed
-/// version wins; every requirement on a pod holds; a prerelease is a candidate only when some
-/// requirement on that pod names a prerelease; all subspecs of a pod share its version; specs
-/// that need a higher deployment target are skipped. Conflicts are found and explained with
-/// PubGrub.
+
+/// Resolves root requirements against the sources as `pod install` does: CocoaPods' own
+/// search (Molinillo, `MolinilloSearch`) picks the versions, in CocoaPods' decision order and
+/// with its prerelease rule, subspecs, deployment targets, cycles and Podfile.lock; PubGrub
+/// decides first whether any answer exists and explains, requirement by requirement, why
+/// not.
 public struct Resolver {
     public let catalog: PodCatalog
+    /// The steps CocoaPods' search may take before the resolution settles for PubGrub's
+    /// answer in CocoaPods' decision order, with a warning.
+    public var searchBudget: Int
+    /// How long CocoaPods' search may run before the same fallback, whatever its steps: on
+    /// some graphs each step costs milliseconds and CocoaPods takes minutes.
+    public var searchTimeLimit: Duration
+
+    /// Steps the search is allowed by default: far more than a real graph needs.
+    public static let defaultSearchBudget = 250_000
+    /// Steps the search is allowed when PubGrub found no answer, to learn which error `pod
+    /// install` would print.
+    static let unsolvableSearchBudget = 5_000
+
+    /// The default time limit of the search.
+    public static let defaultSearchTimeLimit: Duration = .seconds(5)
 
     /// A resolver over the sources of `catalog`, sharing what it has read.
-    public init(catalog: PodCatalog) {
+    public init(catalog: PodCatalog, searchBudget: Int = Resolver.defaultSearchBudget,
+                searchTimeLimit: Duration = Resolver.defaultSearchTimeLimit) {
         self.catalog = catalog
+        self.searchBudget = searchBudget
+        self.searchTimeLimit = searchTimeLimit
     }
 
     /// A resolver over fresh sources.
-    public init(providers: [any SpecProvider]) {
-        self.init(catalog: PodCatalog(providers: providers))
+    public init(providers: [any SpecProvider], searchBudget: Int = Resolver.defaultSearchBudget,
+                searchTimeLimit: Duration = Resolver.defaultSearchTimeLimit) {
+        self.init(catalog: PodCatalog(providers: providers), searchBudget: searchBudget, searchTimeLimit: searchTimeLimit)
     }
 
-    /// Resolves `request`. Throws `GraphError.conflict` with the explanation when no
-    /// solution exists, `GraphError` for bad input (a malformed requirement, an unknown
-    /// `:source`), and `GraphError.unreadableSource` when a source fails to list a pod.
+    /// Resolves `request`. Throws `GraphError.conflict` with the explanation when `pod
+    /// install` would fail (no versions fit, a cycle, a pod no source holds), `GraphError` for
+    /// bad input (a malformed requirement, an unknown `:source`, an update of a pod that is
+    /// not locked), and `GraphError.unreadableSource` when a source fails to list a pod.
     public func resolve(_ request: ResolveRequest) throws -> Resolution {
         let catalog = self.catalog.catalog
+        let sources = try validate(request, catalog)
+        catalog.setExternals(request.externalPods)
+        catalog.setUnmanaged(request.unmanagedPods)
+
+        let analysis = LockAnalysis(lock: request.lock, requirements: request.requirements, update: request.update,
+                                    catalog: catalog)
+        let lockedNames = analysis.locked.filter { entry in
+            let root = PodName.root(of: entry.key)
+            return !request.externalPods.contains { $0.name == root }
+        }
+        var lockedRoots: [String: Version] = [:]
+        for (name, version) in lockedNames.sorted(by: { $0.key < $1.key }) where lockedRoots[PodName.root(of: name)] == nil {
+            lockedRoots[PodName.root(of: name)] = version
+        }
+
+        // PubGrub says quickly whether any answer exists, and explains when none does.
+        let roots = request.requirements.map {
+            RootDependency(dependency: SpecDependency(name: $0.name, requirements: $0.requirements), declarer: $0.declaredBy)
+        }
+        func pubGrub(_ order: PubGrubSolver.DecisionOrder) throws -> PubGrubSolver {
+            let solver = PubGrubSolver(
+                catalog: catalog, platform: request.platform, sources: sources, rootName: request.rootName, roots: roots,
+                locked: lockedRoots, missingPodsAreUnmanaged: request.missingPodsAreUnmanaged, decisionOrder: order)
+            do {
+                try solver.solve()
+            } catch let failure as SolverFailure {
+                // A conflict found without a source's answer is no conflict: the failure is the error.
+                try catalog.checkSources()
+                var explainer = Explainer(solver: solver)
+                throw GraphError.conflict(explainer.explain(failure.incompatibility))
+            }
+            try catalog.checkSources()
+            return solver
+        }
+        var verdict: PubGrubSolver?
+        var explanation: String?
+        do {
+            verdict = try pubGrub(.requirementOrder)
+        } catch let GraphError.conflict(text) {
+            explanation = text
+        }
+
+        // CocoaPods' own search gives CocoaPods' answer, or its error for a cycle or a pod no
+        // source holds. When PubGrub found no answer, the search only gets a few steps to
+        // say which error `pod install` prints: a version conflict keeps PubGrub's
+        // explanation, which names every requirement involved.
+        let search = CocoaPodsSearch(request: request, catalog: catalog, sources: sources, locked: lockedNames,
+                                     budget: verdict == nil ? min(searchBudget, Self.unsolvableSearchBudget) : searchBudget,
+                                     timeLimit: searchTimeLimit)
+        let outcome: CocoaPodsSearch.Outcome
+        do {
+            outcome = try search.run()
+        } catch let CocoaPodsSearch.Stop.versionConflict(text), let CocoaPodsSearch.Stop.platform(text) {
+            try catalog.checkSources()
+            throw GraphError.conflict(explanation ?? text)
+        }
+        try catalog.checkSources()
+        var builder = ResolutionBuilder(request: request, catalog: catalog, sources: sources)
+        switch outcome {
+        case let .resolved(chosen):
+            return builder.build(chosen)
+        case let .fallback(reason):
+            guard let verdict else { throw GraphError.conflict(explanation ?? reason) }
+            let solver = (try? pubGrub(.cocoaPods)) ?? verdict
+            let chosen = ResolutionBuilder.chosen(by: solver)
+            // CocoaPods never settles on a graph with a cycle between specs.
+            if let cycle = Self.specCycle(in: chosen, catalog: catalog) {
+                throw GraphError.conflict(CircularDependency(names: cycle).message + " (\(reason))")
+            }
+            builder.warnings.append(.notCocoaPodsAnswer(reason: reason))
+            return builder.build(chosen)
+        }
+    }
+
+    /// A cycle between the specs in use (subspecs apart: `A/UI → B → A/Core` is none), as
+    /// the spec names from one spec back to it.
+    static func specCycle(in chosen: ChosenPods, catalog: Catalog) -> [String]? {
+        var edges: [String: [String]] = [:]
+        for (name, entry) in chosen {
+            guard let model = catalog.spec(entry.universe, entry.version).model else { continue }
+            for path in Set(entry.paths) {
+                let spec = PodName.join(name, path)
+                let targets = model.ownDependencies(at: path).map(\.name)
+                    + model.subspecDependencies(at: path).map { PodName.join(name, $0) }
+                edges[spec] = targets.filter { target in
+                    chosen[PodName.root(of: target)]?.paths.contains(PodName.subspecPath(of: target)) ?? false
+                }
+            }
+        }
+        var state: [String: Int] = [:]
+        var stack: [String] = []
+        func visit(_ spec: String) -> [String]? {
+            state[spec] = 1
+            stack.append(spec)
+            for next in edges[spec] ?? [] {
+                if state[next] == 1, let start = stack.firstIndex(of: next) { return Array(stack[start...]) }
+                if state[next] == nil, let cycle = visit(next) { return cycle }
+            }
+            stack.removeLast()
+            state[spec] = 2
+            return nil
+        }
+        for spec in edges.keys.sorted() where state[spec] == nil {
+            if let cycle = visit(spec) { return cycle }
+        }
+        return nil
+    }
+
+    /// Checks the request's own input; returns the `:source` of each pod that has one.
+    private func validate(_ request: ResolveRequest, _ catalog: Catalog) throws -> [String: Int] {
         var sources: [String: Int] = [:]
         var problems: [GraphError] = []
         for requirement in request.requirements {
@@ -219,38 +380,161 @@ public struct Resolver {
                 problems.append(.malformedExternalSpec(pod: external.name, origin: external.origin, version: spec.version))
             }
         }
+        if case let .pods(names) = request.update {
+            // `pod update NAME` of a pod the lock does not have (`verify_pods_are_installed!`).
+            let installed = request.lock?.podNames ?? []
+            let missing = names.map { PodName.root(of: $0) }.filter { !installed.contains($0) }
+            if !missing.isEmpty { problems.append(.notLocked(missing)) }
+        }
         try catalog.checkSources()
         if problems.count == 1 { throw problems[0] }
         if !problems.isEmpty { throw GraphError.several(problems) }
-        catalog.setExternals(request.externalPods)
-
-        let roots = request.requirements.map {
-            RootDependency(dependency: SpecDependency(name: $0.name, requirements: $0.requirements), declarer: $0.declaredBy)
-        }
-        let solver = PubGrubSolver(
-            catalog: catalog, platform: request.platform, sources: sources, rootName: request.rootName, roots: roots)
-        do {
-            try solver.solve()
-        } catch let failure as SolverFailure {
-            // A conflict found without a source's answer is no conflict: the failure is the error.
-            try catalog.checkSources()
-            var explainer = Explainer(solver: solver)
-            throw GraphError.conflict(explainer.explain(failure.incompatibility))
-        }
-        let resolution = ResolutionBuilder(solver: solver, request: request).build()
-        try catalog.checkSources()
-        return resolution
+        return sources
     }
 }
 
-/// Turns a solved solver into a `Resolution`.
-private struct ResolutionBuilder {
-    let solver: PubGrubSolver
-    let request: ResolveRequest
+/// What a resolution settled on: each pod's universe, version and subspecs in use.
+typealias ChosenPods = [String: (universe: PodUniverse, version: Int, paths: [String])]
 
-    func build() -> Resolution {
-        let catalog = solver.catalog
-        var chosen: [String: (universe: PodUniverse, version: Int, paths: [String])] = [:]
+/// Runs `MolinilloSearch` for a request and turns its ending into an answer, an error, or a
+/// reason to fall back to PubGrub.
+private struct CocoaPodsSearch {
+    enum Outcome {
+        case resolved(ChosenPods)
+        case fallback(String)
+    }
+
+    /// The search found no answer: CocoaPods' `VersionConflict`, or the answer fails
+    /// `validate_platform`; described.
+    enum Stop: Error {
+        case versionConflict(String)
+        case platform(String)
+    }
+
+    let request: ResolveRequest
+    let catalog: Catalog
+    let sources: [String: Int]
+    let locked: [String: Version]
+    let budget: Int
+    let timeLimit: Duration
+
+    func run() throws -> Outcome {
+        var podfileRequirements: [String: [Requirement]] = [:]
+        for requirement in request.requirements {
+            let parsed = requirement.requirements.compactMap { try? catalog.requirement($0).get() }
+            podfileRequirements[PodName.root(of: requirement.name), default: []] += parsed
+        }
+        let leftOut = Set(request.externalPods.filter { $0.specification == nil }.map(\.name))
+        let provider = CocoaPodsProvider(
+            catalog: catalog, sources: sources, platform: request.platform, podfileRequirements: podfileRequirements,
+            locked: locked, leftOut: leftOut, missingPodsAreUnmanaged: request.missingPodsAreUnmanaged)
+        var requested: [Int] = []
+        for requirement in request.requirements where !leftOut.contains(PodName.root(of: requirement.name)) {
+            if request.missingPodsAreUnmanaged, provider.isMissing(PodName.root(of: requirement.name)) { continue }
+            let root = PodName.root(of: requirement.name)
+            let external = requirement.externalSource
+                ?? request.externalPods.first { $0.name == root }.map { ["origin": $0.origin] }
+            let id = provider.dependency(
+                name: requirement.name, requirements: requirement.requirements.compactMap { try? catalog.requirement($0).get() },
+                texts: requirement.requirements, external: external)
+            if !requested.contains(id) { requested.append(id) }
+        }
+        let search = MolinilloSearch(provider: provider, requested: requested, budget: budget)
+        search.deadline = ContinuousClock.now + timeLimit
+        if ProcessInfo.processInfo.environment["COMPCTL_MOLINILLO_DEBUG"] != nil {
+            search.trace = { line in FileHandle.standardError.write(Data((": " + line + "\n").utf8)) }
+        }
+        do {
+            try search.resolve()
+        } catch let failure {
+            switch failure {
+            case let .circular(cycle):
+                throw GraphError.conflict(cycle.message)
+            case let .noSuchDependency(missing):
+                var text = "Unable to find a specification for `\(provider.describe(dependency: missing.dependency))`"
+                if !missing.requiredBy.isEmpty {
+                    text += " depended upon by " + missing.requiredBy.map { "`\($0)`" }.joined(separator: " and ")
+                }
+                throw GraphError.conflict(text + "\n\nYou have either:\n"
+                    + " * an out-of-date spec repo: `compctl repo update`.\n"
+                    + " * mistyped the name or version.\n"
+                    + " * not added the spec repo that hosts the podspec to compctl.yml or the Podfile's `source` lines.")
+            case let .versionConflict(conflicts):
+                throw Stop.versionConflict(Self.describe(conflicts, provider))
+            case let .budgetExhausted(steps, timedOut):
+                return .fallback(timedOut
+                    ? "CocoaPods' search did not settle within \(timeLimit) (\(steps) steps)"
+                    : "CocoaPods' search did not settle within \(steps) steps")
+            case let .internalError(error):
+                return .fallback("`pod install` stops on this graph with an internal error of its resolver "
+                    + "(Molinillo: \(error.message))")
+            }
+        }
+        var chosen: ChosenPods = [:]
+        for vertex in search.graph.ordered {
+            guard case let .spec(id)? = vertex.payload else { continue }
+            let spec = provider.specs[id]
+            if let known = chosen[spec.universe.name] {
+                guard known.version == spec.version else {
+                    return .fallback("CocoaPods' search put two versions of \(spec.universe.name) in the graph "
+                        + "(\(spec.universe.versions[known.version]) and \(spec.universe.versions[spec.version]))")
+                }
+                chosen[spec.universe.name]?.paths.append(spec.path)
+            } else {
+                chosen[spec.universe.name] = (spec.universe, spec.version, [spec.path])
+            }
+        }
+        if let platform = request.platform {
+            // `validate_platform`: a spec that does not run on the target's platform at all.
+            for name in chosen.keys.sorted() {
+                let (universe, version, paths) = chosen[name]!
+                guard let model = catalog.spec(universe, version).model else { continue }
+                for path in paths.sorted() where model.support(at: path, on: platform) == .unsupportedPlatform {
+                    throw Stop.platform("The platform of \(request.rootName) (\(platform.description)) is not compatible "
+                        + "with `\(PodName.join(name, path)) (\(universe.versions[version]))`, which does not support "
+                        + "`\(platform.displayName)`.")
+                }
+            }
+        }
+        return .resolved(chosen)
+    }
+
+    /// A `VersionConflict` as CocoaPods reports one: each pod and the chains of requirements
+    /// that lead to it.
+    static func describe(_ conflicts: [MolinilloSearch.ConflictSummary], _ provider: CocoaPodsProvider) -> String {
+        var lines: [String] = []
+        for conflict in conflicts.sorted(by: { $0.name < $1.name }) {
+            lines.append("CocoaPods could not find compatible versions for pod \"\(conflict.name)\":")
+            if let locked = conflict.lockedRequirement {
+                lines.append("  In snapshot (Podfile.lock):")
+                lines.append("    \(provider.describe(dependency: locked))")
+            }
+            lines.append("  In Podfile:")
+            for tree in conflict.requirementTrees {
+                lines.append("    " + tree.map { provider.describe(dependency: $0) }.joined(separator: " → "))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Turns the chosen pods into a `Resolution`: the pods, the unmanaged ones, the warnings and
+/// the graph.
+private struct ResolutionBuilder {
+    let request: ResolveRequest
+    let catalog: Catalog
+    let sources: [String: Int]
+    var warnings: [GraphWarning] = []
+
+    init(request: ResolveRequest, catalog: Catalog, sources: [String: Int]) {
+        self.request = request
+        self.catalog = catalog
+        self.sources = sources
+    }
+
+    /// What a solved PubGrub solver chose.
+    static func chosen(by solver: PubGrubSolver) -> ChosenPods {
+        var chosen: ChosenPods = [:]
         var packageOfPod: [Int: String] = [:]
         for (id, package) in solver.packages.enumerated() where solver.decided[id] >= 0 {
             if case let .pod(universe) = package.kind {
@@ -263,22 +547,23 @@ private struct ResolutionBuilder {
                 chosen[name]?.paths.append(path)
             }
         }
+        return chosen
+    }
 
+    mutating func build(_ chosen: ChosenPods) -> Resolution {
         var pods: [ResolvedPod] = []
         var nodes: [DependencyGraph.Node] = []
         var edges: [DependencyGraph.Edge] = []
-        var warnings: [GraphWarning] = []
-        var unmanaged: Set<String> = []
+        var unmanaged: [String: Version?] = [:]
         var externalsWithoutSpec: [ExternalPod] = []
 
         func note(_ dependency: SpecDependency) {
             let root = dependency.rootName
-            if chosen[root] == nil {
-                if let external = request.externalPods.first(where: { $0.name == root }), external.specification == nil {
-                    if !externalsWithoutSpec.contains(where: { $0.name == root }) { externalsWithoutSpec.append(external) }
-                } else if solver.universe(of: root) == nil {
-                    unmanaged.insert(root)
-                }
+            guard chosen[root] == nil else { return }
+            if let external = request.externalPods.first(where: { $0.name == root }), external.specification == nil {
+                if !externalsWithoutSpec.contains(where: { $0.name == root }) { externalsWithoutSpec.append(external) }
+            } else if catalog.universe(of: root, source: sources[root]) == nil {
+                unmanaged[root] = request.lockedVersions[root]
             }
         }
 
@@ -290,21 +575,28 @@ private struct ResolutionBuilder {
                 requirements: dependency.requirements, via: nil))
         }
         for name in chosen.keys.sorted() {
-            let (universe, version, paths) = chosen[name]!
+            let (universe, version, allPaths) = chosen[name]!
+            let paths = Array(Set(allPaths)).sorted()
             let subspecs = paths.filter { !$0.isEmpty }.map { PodName.join(name, $0) }.sorted()
-            let source = universe.external?.origin ?? catalog.providers[universe.providers[version]].name
-            pods.append(ResolvedPod(name: name, version: universe.versions[version], source: source,
-                                    subspecs: subspecs, isExternal: universe.external != nil))
-            nodes.append(DependencyGraph.Node(
-                name: name, version: universe.versions[version], source: source,
-                kind: universe.external != nil ? .external : .managed, subspecs: subspecs))
-            if universe.external == nil, universe.holders.count > 1, solver.sources[name] == nil {
-                warnings.append(.shadowed(pod: name, sources: universe.holders.map { catalog.providers[$0].name }))
+            if universe.isUnmanaged {
+                unmanaged[name] = universe.versions[version]
+                nodes.append(DependencyGraph.Node(
+                    name: name, version: universe.versions[version], source: nil, kind: .unmanaged, subspecs: subspecs))
+            } else {
+                let source = universe.external?.origin ?? catalog.providers[universe.providers[version]].name
+                pods.append(ResolvedPod(name: name, version: universe.versions[version], source: source,
+                                        subspecs: subspecs, isExternal: universe.external != nil))
+                nodes.append(DependencyGraph.Node(
+                    name: name, version: universe.versions[version], source: source,
+                    kind: universe.external != nil ? .external : .managed, subspecs: subspecs))
+                if universe.external == nil, universe.holders.count > 1, sources[name] == nil {
+                    warnings.append(.shadowed(pod: name, sources: universe.holders.map { catalog.providers[$0].name }))
+                }
             }
             guard let model = catalog.spec(universe, version).model else { continue }
             var seen = Set<SpecDependency>()
             let features = [(nil as String?, model.rootFeature)]
-                + paths.sorted().compactMap { path in model.feature(at: path).map { (path.isEmpty ? nil : PodName.join(name, path), $0) } }
+                + paths.compactMap { path in model.feature(at: path).map { (path.isEmpty ? nil : PodName.join(name, path), $0) } }
             for (via, feature) in features {
                 for dependency in feature.dependencies where seen.insert(dependency).inserted {
                     note(dependency)
@@ -314,22 +606,22 @@ private struct ResolutionBuilder {
                 }
             }
         }
-        for name in unmanaged.sorted() {
-            nodes.append(DependencyGraph.Node(
-                name: name, version: request.lockedVersions[name], source: nil, kind: .unmanaged, subspecs: []))
+        for name in unmanaged.keys.sorted() where chosen[name] == nil {
+            nodes.append(DependencyGraph.Node(name: name, version: unmanaged[name]!, source: nil, kind: .unmanaged, subspecs: []))
         }
         for external in externalsWithoutSpec.sorted(by: { $0.name < $1.name }) {
             nodes.append(DependencyGraph.Node(
                 name: external.name, version: nil, source: external.origin, kind: .external, subspecs: []))
             warnings.append(.externalWithoutSpec(pod: external.name, origin: external.origin))
         }
-        for failure in catalog.failures where chosen[failure.pod] != nil || solver.universe(of: failure.pod) != nil {
+        for failure in catalog.failures where chosen[failure.pod] != nil
+            || catalog.universe(of: failure.pod, source: sources[failure.pod]) != nil {
             let warning = GraphWarning.unreadableSpec(pod: failure.pod, version: failure.version, message: failure.message)
             if !warnings.contains(warning) { warnings.append(warning) }
         }
         return Resolution(
             pods: pods,
-            unmanaged: unmanaged.sorted().map { UnmanagedPod(name: $0, lockedVersion: request.lockedVersions[$0]) },
+            unmanaged: unmanaged.keys.sorted().map { UnmanagedPod(name: $0, lockedVersion: unmanaged[$0]!) },
             warnings: warnings,
             graph: DependencyGraph(scope: .podfile, nodes: nodes, edges: edges))
     }
