@@ -16,13 +16,22 @@ struct ResolveCommand: ParsableCommand {
         abstract: "Resolve a Podfile against the private spec repos.",
         discussion: """
             Prints `Name<TAB>version` for every pod the Podfile needs from the spec repos, \
-            sorted by name (aligned with spaces on a terminal), as CocoaPods would resolve it (highest allowed version; an rc only \
-            when a requirement names one; subspecs; the Podfile's platform). Pods that no spec \
-            repo holds (public pods) are unmanaged: listed on stderr at the version of the \
-            Podfile.lock beside the Podfile, never resolved and never an error.
+            sorted by name (aligned with spaces on a terminal): the versions `pod install` \
+            resolves, with CocoaPods' own search (its decision order, newest first, an rc only \
+            when a requirement names one, subspecs, the Podfile's platform, no cycles). The \
+            Podfile.lock beside the Podfile is honoured as `pod install` honours it: locked pods \
+            keep their versions unless their Podfile dependency changed. `--update` answers \
+            `pod update` instead: every pod moves, or only the pods named after it (with the \
+            dependencies only they use).
 
-            On a conflict it explains which requirements clash and who states each one, and \
-            exits 2. Lines of the Podfile it cannot evaluate are warnings that name the line.
+            Pods the Podfile.lock records that no spec repo compctl reads holds (public pods, \
+            while compctl reads no trunk) are unmanaged: taken at their locked version with \
+            their locked dependencies, listed on stderr. Other pods no spec repo holds are \
+            unmanaged too when the Podfile names a source compctl does not read; otherwise \
+            they fail the resolution, as in `pod install`.
+
+            On a conflict, a cycle or a missing pod it explains why and exits 2. Lines of the \
+            Podfile it cannot evaluate are warnings that name the line.
 
             JSON: {"schemaVersion": 1, "pods": {"Name": "version"}, \
             "unmanaged": {"Name": "locked version or null"}}; on a conflict also \
@@ -37,13 +46,26 @@ struct ResolveCommand: ParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var config: ConfigOptions
 
+    @Flag(help: "Resolve as `pod update` does: every locked pod may move, or only the PODs given.")
+    var update = false
+
+    @Argument(help: ArgumentHelp("With --update, the pods to update (`pod update POD…`); none means all.", valueName: "pod"))
+    var pods: [String] = []
+
+    func validate() throws {
+        if !pods.isEmpty && !update {
+            throw ValidationError("pod names (\(pods.joined(separator: ", "))) go with --update: compctl resolve --update \(pods.joined(separator: " "))")
+        }
+    }
+
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
     func run() throws {
-        let (inputs, sources, _) = try reportingErrors {
+        var (inputs, sources, _) = try reportingErrors {
             try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
         }
+        if update { inputs.request.update = pods.isEmpty ? .all : .pods(pods) }
         inputs.warnings.forEach(Console.warning)
 
         let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in

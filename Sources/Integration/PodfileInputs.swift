@@ -51,23 +51,9 @@ public struct PodfileInputs {
             }
         }
 
-        var requirements: [RootRequirement] = []
         var externals: [String: ExternalPod] = [:]
         var externalOrder: [String] = []
         for declaration in podfile.declarations {
-            let names = declaration.options.subspecs.map { $0.map { "\(declaration.name)/\($0)" } } ?? [declaration.name]
-            // A `:source` that is not one of ours (trunk, usually) leaves the pod to the
-            // sources compctl has: unmanaged when none holds it.
-            let source = declaration.options.source.flatMap { address in
-                sources.first { $0.isNamed(by: address) }?.repository.name
-            }
-            for use in declaration.uses {
-                for name in names {
-                    requirements.append(RootRequirement(
-                        name: name, requirements: declaration.requirements,
-                        declaredBy: Self.declarer(use.target), source: source))
-                }
-            }
             if let external = declaration.options.externalSource, externals[declaration.rootName] == nil {
                 let (pod, warning) = Self.externalPod(
                     declaration.rootName, external, podfileDirectory: directory, line: "\(path):\(declaration.line)")
@@ -85,9 +71,93 @@ public struct PodfileInputs {
             let root = pod.name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? pod.name
             if locked[root] == nil, let version = try? Version(pod.version) { locked[root] = version }
         }
+        let resolutionLock = lock.map(Self.resolutionLock)
         request = ResolveRequest(
-            requirements: requirements, platform: Self.platform(of: podfile),
-            externalPods: externalOrder.map { externals[$0]! }, lockedVersions: locked, rootName: "the Podfile")
+            requirements: Self.requirements(of: podfile, sources: sources), platform: Self.platform(of: podfile),
+            externalPods: externalOrder.map { externals[$0]! }, lockedVersions: locked, rootName: "the Podfile",
+            lock: resolutionLock,
+            unmanagedPods: Self.unmanagedPods(lock: resolutionLock, sources: sources, externals: Set(externalOrder)),
+            missingPodsAreUnmanaged: Self.namesAnUnreadSource(podfile, sources: sources))
+    }
+
+    /// Whether the Podfile takes pods from a source compctl does not read: trunk (named, or
+    /// implied by naming none) or a spec repo that no configured source stands for. Then a pod
+    /// that no source compctl reads holds may come from it, and is left out as unmanaged
+    /// rather than failing the resolution as it would fail `pod install`.
+    static func namesAnUnreadSource(_ podfile: Podfile, sources: [SpecRepoSource]) -> Bool {
+        if podfile.sources.isEmpty { return true }
+        return podfile.sources.contains { address in !sources.contains { $0.isNamed(by: address) } }
+    }
+
+    /// The Podfile's dependencies in the order CocoaPods hands them to its resolver: target by
+    /// target (the implicit root target first, then in file order), each target's own `pod`
+    /// lines in the order it runs them, helper methods included.
+    static func requirements(of podfile: Podfile, sources: [SpecRepoSource]) -> [RootRequirement] {
+        var entries: [(target: Int, position: [Int], requirement: RootRequirement)] = []
+        let targetIndex = Dictionary(podfile.targets.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for declaration in podfile.declarations {
+            let names = declaration.options.subspecs.map { $0.map { "\(declaration.name)/\($0)" } } ?? [declaration.name]
+            // A `:source` that is not one of ours (trunk, usually) leaves the pod to the
+            // sources compctl has.
+            let source = declaration.options.source.flatMap { address in
+                sources.first { $0.isNamed(by: address) }?.repository.name
+            }
+            let external = declaration.options.externalSource.map(Self.lockForm)
+            for use in declaration.uses {
+                for name in names {
+                    entries.append((
+                        targetIndex[use.target] ?? Int.max, use.callLines + [declaration.line],
+                        RootRequirement(name: name, requirements: declaration.requirements,
+                                        declaredBy: Self.declarer(use.target), source: source, externalSource: external)))
+                }
+            }
+        }
+        return entries.enumerated().sorted { left, right in
+            if left.element.target != right.element.target { return left.element.target < right.element.target }
+            if left.element.position != right.element.position {
+                return left.element.position.lexicographicallyPrecedes(right.element.position)
+            }
+            return left.offset < right.offset
+        }.map(\.element.requirement)
+    }
+
+    /// An external source as Podfile.lock's `EXTERNAL SOURCES` records it.
+    static func lockForm(_ source: PodExternalSource) -> [String: String] {
+        var result = [source.kind.rawValue: source.value]
+        if let branch = source.branch { result["branch"] = branch }
+        if let tag = source.tag { result["tag"] = tag }
+        if let commit = source.commit { result["commit"] = commit }
+        return result
+    }
+
+    /// What the resolver keeps from Podfile.lock: its pods with their dependencies, and the
+    /// Podfile dependencies it was written for.
+    static func resolutionLock(_ lock: PodfileLock) -> ResolutionLock {
+        let pods = lock.pods.compactMap { pod -> ResolutionLock.Pod? in
+            guard let version = try? Version(pod.version) else { return nil }
+            return ResolutionLock.Pod(name: pod.name, version: version, dependencies: pod.dependencies.map {
+                SpecDependency(name: $0.name, requirements: $0.requirements)
+            })
+        }
+        let dependencies = lock.dependencies.map { dependency in
+            let root = dependency.name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? dependency.name
+            return ResolutionLock.Dependency(
+                name: dependency.name, requirements: dependency.requirements,
+                externalSource: dependency.externalSource == nil ? nil : lock.externalSources[root])
+        }
+        return ResolutionLock(pods: pods, dependencies: dependencies)
+    }
+
+    /// The pods taken unmanaged from Podfile.lock: those of the lock that none of `sources`
+    /// holds, public pods while compctl reads no trunk. Any other pod no source holds is
+    /// left out as unmanaged (`missingPodsAreUnmanaged`).
+    static func unmanagedPods(lock: ResolutionLock?, sources: [SpecRepoSource], externals: Set<String>) -> [LockedUnmanagedPod] {
+        guard let lock else { return [] }
+        return lock.podNames.sorted().compactMap { name in
+            guard !externals.contains(name),
+                  !sources.contains(where: { $0.repository.contains(name) }) else { return nil }
+            return LockedUnmanagedPod(name: name, lock: lock)
+        }
     }
 
     /// Throws unless `path` is a file, so that a missing Podfile is reported before the
