@@ -181,6 +181,17 @@ import Versioning
         #expect(try resolved([repo], [.app("A"), .app("B")]) == ["A (1.0)", "B (2.0)", "C (1.0)"])
     }
 
+    /// Kit and Net have two candidates each, so `sort_dependencies` keeps the Podfile's order:
+    /// Kit's newest is activated first and its exact pin decides Net (and Log). Deciding with
+    /// PubGrub's learnt clauses kept Net's newest and lowered Kit to 1.0.0 instead; both
+    /// answers are valid, CocoaPods gives this one.
+    @Test func cocoaPodsDecisionOrderChoosesAmongValidAnswers() throws {
+        let repo = InMemorySpecProvider.test(
+            pod("Kit", ["1.0.0"]), pod("Kit", ["2.0.0"], [.on("Log", "< 1.2.0"), .on("Net", "= 1.3.2")]),
+            pod("Net", ["1.3.2"]), pod("Net", ["2.2.1"], [.on("Log")]), pod("Log", ["0.0.2", "1.2.0"]))
+        #expect(try resolved([repo], [.app("Kit"), .app("Net")]) == ["Kit (2.0.0)", "Log (0.0.2)", "Net (1.3.2)"])
+    }
+
     /// Molinillo fixture `backtracking_order` with CocoaPods' provider (the fixture's own
     /// expectation is for Molinillo's test index, which sorts differently): c is decided
     /// before x because it has fewer candidates once b is in, and the unwinding keeps b's

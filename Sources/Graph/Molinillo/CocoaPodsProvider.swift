@@ -67,6 +67,7 @@ final class CocoaPodsProvider {
     private var searches: [Int: [Int]] = [:]
     private var specDependencies: [Int: [Int]?] = [:]
     private var lockedDependencies: [String: Int] = [:]
+    private var platformCompatible: [Int: Bool] = [:]
 
     init(catalog: Catalog, sources: [String: Int], platform: Platform?, podfileRequirements: [String: [Requirement]],
          locked: [String: Version], leftOut: Set<String>, missingPodsAreUnmanaged: Bool) {
@@ -246,12 +247,15 @@ final class CocoaPodsProvider {
 
     private func isPlatformCompatible(_ id: Int) -> Bool {
         guard let platform else { return true }
+        if let known = platformCompatible[id] { return known }
         let spec = specs[id]
-        if locked[spec.name] != nil { return true }
-        guard let model = catalog.loadedSpec(spec.universe, spec.version)?.model ?? catalog.spec(spec.universe, spec.version).model
-        else { return true }
-        if case .needsDeploymentTarget = model.support(at: spec.path, on: platform) { return false }
-        return true
+        var result = true
+        if locked[spec.name] == nil, let model = catalog.spec(spec.universe, spec.version).model,
+           case .needsDeploymentTarget = model.support(at: spec.path, on: platform) {
+            result = false
+        }
+        platformCompatible[id] = result
+        return result
     }
 
     /// The requirements in the order CocoaPods decides them (`sort_dependencies`): already

@@ -210,7 +210,14 @@ final class MolinilloSearch {
 
     private var states: [State] = []
     private var nextStateID = 0
-    private var parentsOf: [Int: [Int]] = [:]
+    /// `@parents_of`: the state that first required each requirement. Ruby keeps an array
+    /// but only ever appends to an empty one, so one index each, or none.
+    private var parentsOf: [Int: Int] = [:]
+    /// The `parentsOf` entries in the order they were made, which is also by index: an
+    /// unwind drops the entries at or above the state it returns to from the end.
+    private var parentsMade: [(index: Int, requirement: Int)] = []
+    /// The `firstState…` entries in the order they were made, by index, for the same reason.
+    private var firstStatesMade: [(index: Int, requirement: Int?, name: String?)] = []
     /// The lowest stack index of a state with each requirement, and with each name.
     private var firstStateByRequirement: [Int: Int] = [:]
     private var firstStateByName: [String: Int] = [:]
@@ -284,10 +291,17 @@ final class MolinilloSearch {
     private func push(_ new: State) {
         let index = states.count
         states.append(new)
+        var madeRequirement: Int?
+        var madeName: String?
         if let requirement = new.requirement, firstStateByRequirement[requirement] == nil {
             firstStateByRequirement[requirement] = index
+            madeRequirement = requirement
         }
-        if firstStateByName[new.name] == nil { firstStateByName[new.name] = index }
+        if firstStateByName[new.name] == nil {
+            firstStateByName[new.name] = index
+            madeName = new.name
+        }
+        if madeRequirement != nil || madeName != nil { firstStatesMade.append((index, madeRequirement, madeName)) }
         graph.tag(new.id)
     }
 
@@ -296,8 +310,11 @@ final class MolinilloSearch {
         guard index + 1 < states.count else { return nil }
         let first = states[index + 1]
         states.removeSubrange((index + 1)...)
-        firstStateByRequirement = firstStateByRequirement.filter { $0.value <= index }
-        firstStateByName = firstStateByName.filter { $0.value <= index }
+        while let made = firstStatesMade.last, made.index > index {
+            firstStatesMade.removeLast()
+            if let requirement = made.requirement { firstStateByRequirement[requirement] = nil }
+            if let name = made.name { firstStateByName[name] = nil }
+        }
         return first
     }
 
@@ -375,7 +392,10 @@ final class MolinilloSearch {
         for dependency in nested {
             try graph.addChild(provider.dependencies[dependency].name, parent: parent, requirement: dependency)
             let parentIndex = states.count - 1
-            if parentsOf[dependency, default: []].isEmpty { parentsOf[dependency, default: []].append(parentIndex) }
+            if parentsOf[dependency] == nil {
+                parentsOf[dependency] = parentIndex
+                parentsMade.append((parentIndex, dependency))
+            }
         }
         try pushState(for: state.requirements + nested, sort: !nested.isEmpty)
     }
@@ -471,7 +491,7 @@ final class MolinilloSearch {
 
     /// `parent_of`.
     private func parent(of requirement: Int?) -> Int? {
-        guard let requirement, let index = parentsOf[requirement]?.last, index < states.count else { return nil }
+        guard let requirement, let index = parentsOf[requirement], index < states.count else { return nil }
         return states[index].requirement
     }
 
@@ -494,7 +514,10 @@ final class MolinilloSearch {
         state.unusedUnwindOptions = unwindOptions
         filterPossibilitiesAfterUnwind(details)
         let index = states.count - 1
-        for key in Array(parentsOf.keys) { parentsOf[key]?.removeAll { $0 >= index } }
+        while let made = parentsMade.last, made.index >= index {
+            parentsMade.removeLast()
+            parentsOf[made.requirement] = nil
+        }
         state.unusedUnwindOptions.removeAll { $0.stateIndex >= index }
     }
 
