@@ -69,11 +69,13 @@ let package = Package(
             ]
         ),
 
-        // The dependency graph: a PubGrub resolver with CocoaPods' semantics (prereleases,
-        // subspecs, deployment targets, external and unmanaged pods, source priority) whose
-        // conflicts are explained requirement by requirement; the repo-wide and Podfile
-        // graphs with their checks (cycles, skew, layers, rc leaks, interface rule,
-        // shadowing), `why` and `affected`, and the text/dot/mermaid/json/matrix formats.
+        // The dependency graph: the resolution `pod install` gives (CocoaPods' own Molinillo
+        // search over its provider: prereleases, subspecs, deployment targets, cycles,
+        // Podfile.lock, external and unmanaged pods, source priority), with PubGrub deciding
+        // first whether an answer exists and explaining conflicts requirement by requirement;
+        // the repo-wide and Podfile graphs with their checks (cycles, skew, layers, rc leaks,
+        // interface rule, shadowing), `why` and `affected`, and the text/dot/mermaid/json/matrix
+        // formats.
         // Specs come in through the `SpecProvider` protocol, never through git or files.
         .target(name: "Graph", dependencies: ["Versioning", "Podspec", "Diagnostics"], exclude: ["README.md"]),
 

@@ -9,6 +9,8 @@
 #            of the requirements pin an older release exactly and the Podfile pins 20% of its
 #            pods ("pins"), so that consumers disagree, the resolver backtracks and some
 #            seeds end in a conflict (exit 2, explained); then the median seed and the worst;
+#            and the scenario of issue 11: 5,000 pods x 10 versions with 10% exact pins and
+#            Podfiles of 30 top pods, saying whether CocoaPods' own search settled;
 #   check    `compctl graph --check` over the whole 10,000-pod repos;
 #   git      the 10,000-pod repo as a git source: `repo show` read from git objects with
 #            compctl's cache already fetched, and the first clone into the cache
@@ -145,9 +147,10 @@ measure() {
 
 # Writes the repo once per parameter set and prints its path. A third argument pins that
 # percentage of the requirements exactly (`--pin-percent`); a fourth, `ruby`, writes Ruby
-# podspecs instead of JSON.
+# podspecs instead of JSON; a fifth sets the number of versions of each pod (default
+# --versions).
 repo() {
-    local pods="$1" layout="$2" pins="${3:-0}" format="${4:-json}"
+    local pods="$1" layout="$2" pins="${3:-0}" format="${4:-json}" versions="${5:-$versions}"
     local dir="$work/synth-$pods-x$versions-seed$seed-$layout"
     [ "$pins" -gt 0 ] && dir="$work/synth-$pods-x$versions-seed$seed-pins$pins-$layout"
     [ "$format" = json ] || dir="$dir-$format"
@@ -249,6 +252,31 @@ if wants resolve; then
     read -r w_pods w_variant w_top w_seed w_median < <(sort -k5 -g "$results" | tail -n 1)
     echo
     echo "Worst resolution: $w_pods x $versions, $w_variant, $w_top top pods, Podfile seed $w_seed: $(ms "$w_median") (median of $runs)."
+
+    # The scenario of issue 11, where CocoaPods' choice among valid answers shows: 5,000 pods
+    # x 10 versions, 10% of the requirements exact pins, Podfiles of 30 top pods. "settled"
+    # says whether CocoaPods' own search finished within its budget (else the answer is
+    # PubGrub's in CocoaPods' order, with a warning).
+    echo
+    echo "| repo | top pods | Podfile seed | outcome | CocoaPods' search | median wall of $runs | mean CPU (user+sys) |"
+    echo "|---|---|---|---|---|---|---|"
+    dir="$(repo 5000 plain 10 json 10)"
+    for podfile_seed in $seeds; do
+        podfile="$work/Podfile-5000x10-pins10-top30-seed$podfile_seed"
+        "$synth" --pods 5000 --versions 10 --seed "$seed" --pin-percent 10 --top 30 \
+            --podfile-seed "$podfile_seed" --podfile "$podfile"
+        status=0
+        "$compctl" resolve --podfile "$podfile" --source "$dir" >"$work/out.txt" 2>"$work/err.txt" || status=$?
+        case "$status" in
+            0) outcome="$(wc -l <"$work/out.txt" | tr -d ' ') pods resolved" ;;
+            2) outcome="conflict, explained in $(($(wc -l <"$work/err.txt") - 1)) lines" ;;
+            *) outcome="failed (exit $status): $(head -n 1 "$work/err.txt")" ;;
+        esac
+        settled="settled"
+        grep -q "may choose others" "$work/err.txt" && settled="fell back"
+        log "timing resolve 5000 x 10 pins 10%, 30 top pods, Podfile seed $podfile_seed"
+        echo "| 5000 x 10, pins 10% | 30 | $podfile_seed | $outcome | $settled | $(measure "$compctl" resolve --podfile "$podfile" --source "$dir") |"
+    done
 fi
 
 # `graph --check` over every pod of the 10,000-pod repos (exit 2: the synthetic repos have skew).

@@ -16,16 +16,24 @@ struct ResolveCommand: ParsableCommand {
         abstract: "Resolve a Podfile against its sources (spec repos, CDN sources, trunk).",
         discussion: """
             Prints `Name<TAB>version` for every pod the Podfile needs, sorted by name (aligned \
-            with spaces on a terminal), as CocoaPods would resolve it (highest allowed version; \
-            an rc only when a requirement names one; subspecs; the Podfile's platform), against \
-            the sources `pod install` reads: the Podfile's `source` lines (trunk when it names \
-            none) as compctl.yml maps them, or --source. When trunk cannot be read (trunk: off, \
-            COMPCTL_TRUNK=off, offline or unreachable without a cached copy), public pods are \
-            unmanaged: taken at the version of the Podfile.lock beside the Podfile, with a \
-            warning. A private pod the resolution would take from trunk is an error (exit 2).
+            with spaces on a terminal): the versions `pod install` resolves, with CocoaPods' own \
+            search (its decision order, newest first, an rc only when a requirement names one, \
+            subspecs, the Podfile's platform, no cycles), against the sources `pod install` \
+            reads: the Podfile's `source` lines (trunk when it names none) as compctl.yml maps \
+            them, or --source. The Podfile.lock beside the Podfile is honoured as `pod install` \
+            honours it: locked pods keep their versions unless their Podfile dependency changed. \
+            `--update` answers `pod update` instead: every pod moves, or only the pods named \
+            after it (with the dependencies only they use).
 
-            On a conflict it explains which requirements clash and who states each one, and \
-            exits 2. Lines of the Podfile it cannot evaluate are warnings that name the line.
+            When trunk cannot be read (trunk: off, COMPCTL_TRUNK=off, offline or unreachable \
+            without a cached copy), public pods are unmanaged: taken at the version of the \
+            Podfile.lock with its locked dependencies, listed on stderr with the reason; other \
+            pods no source read holds are unmanaged too then. When every source is read, a pod \
+            none of them holds fails the resolution, as in `pod install`. A private pod the \
+            resolution would take from trunk is an error (exit 2).
+
+            On a conflict, a cycle or a missing pod it explains why and exits 2. Lines of the \
+            Podfile it cannot evaluate are warnings that name the line.
 
             JSON: {"schemaVersion": 1, "pods": {"Name": "version"}, \
             "unmanaged": {"Name": "locked version or null"}}; on a conflict also \
@@ -40,13 +48,26 @@ struct ResolveCommand: ParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var config: ConfigOptions
 
+    @Flag(help: "Resolve as `pod update` does: every locked pod may move, or only the PODs given.")
+    var update = false
+
+    @Argument(help: ArgumentHelp("With --update, the pods to update (`pod update POD…`); none means all.", valueName: "pod"))
+    var pods: [String] = []
+
+    func validate() throws {
+        if !pods.isEmpty && !update {
+            throw ValidationError("pod names (\(pods.joined(separator: ", "))) go with --update: compctl resolve --update \(pods.joined(separator: " "))")
+        }
+    }
+
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
     func run() throws {
-        let (inputs, sources, _) = try reportingErrors {
+        var (inputs, sources, _) = try reportingErrors {
             try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, revalidatesInBackground: true)
         }
+        if update { inputs.request.update = pods.isEmpty ? .all : .pods(pods) }
         inputs.warnings.forEach(Console.warning)
 
         let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources) { explanation in

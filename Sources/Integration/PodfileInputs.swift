@@ -59,23 +59,9 @@ public struct PodfileInputs {
             }
         }
 
-        var requirements: [RootRequirement] = []
         var externals: [String: ExternalPod] = [:]
         var externalOrder: [String] = []
         for declaration in podfile.declarations {
-            let names = declaration.options.subspecs.map { $0.map { "\(declaration.name)/\($0)" } } ?? [declaration.name]
-            // A `:source` that is not read (trunk turned off, usually) leaves the pod to the
-            // sources compctl has: unmanaged when none holds it.
-            let source = declaration.options.source.flatMap { address in
-                sources.first { $0.isNamed(by: address) }?.name
-            }
-            for use in declaration.uses {
-                for name in names {
-                    requirements.append(RootRequirement(
-                        name: name, requirements: declaration.requirements,
-                        declaredBy: Self.declarer(use.target), source: source))
-                }
-            }
             if let external = declaration.options.externalSource, externals[declaration.rootName] == nil {
                 let (pod, warning) = Self.externalPod(
                     declaration.rootName, external, podfileDirectory: directory, line: "\(path):\(declaration.line)")
@@ -93,13 +79,24 @@ public struct PodfileInputs {
             let root = pod.name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? pod.name
             if locked[root] == nil, let version = try? Version(pod.version) { locked[root] = version }
         }
+        let resolutionLock = lock.map(Self.resolutionLock)
         request = ResolveRequest(
-            requirements: requirements, platform: Self.platform(of: podfile),
-            externalPods: externalOrder.map { externals[$0]! }, lockedVersions: locked, rootName: "the Podfile")
+            requirements: Self.requirements(of: podfile, sources: sources), platform: Self.platform(of: podfile),
+            externalPods: externalOrder.map { externals[$0]! }, lockedVersions: locked, rootName: "the Podfile",
+            lock: resolutionLock)
         request.lockedSources = Self.lockedSources(lock: lock, podfile: podfile, sources: sources)
-        if let trunkUnread {
-            trunkFallback = TrunkFallback(
-                reason: trunkUnread, pods: Self.publicPods(podfile: podfile, lock: lock, sources: sources))
+        if Self.namesAnUnreadSource(podfile, sources: sources) {
+            // trunk (or another source of the Podfile) is not read: the public pods come from
+            // the lock, with the lock's dependencies, and a pod no read source holds is left
+            // out as unmanaged rather than failing the resolution.
+            let publicPods = Self.publicPods(podfile: podfile, lock: lock, sources: sources)
+            request.missingPodsAreUnmanaged = true
+            request.unmanagedPods = resolutionLock.map { resolutionLock in
+                publicPods.compactMap { pod in
+                    externals[pod.name] == nil ? LockedUnmanagedPod(name: pod.name, lock: resolutionLock) : nil
+                }
+            } ?? []
+            if let trunkUnread { trunkFallback = TrunkFallback(reason: trunkUnread, pods: publicPods) }
         }
     }
 
@@ -114,27 +111,18 @@ public struct PodfileInputs {
             hasPods: !podfile.declarations.isEmpty, commandLine: commandLine, configured: configured, trunk: trunk)
     }
 
-    /// Pod → the source `SPEC REPOS` of Podfile.lock took it from, for each locked pod whose
-    /// Podfile line has not changed since: CocoaPods looks a locked pod up only there
-    /// (`LockingDependencyAnalyzer` gives each locked dependency its `podspec_repo`). A pod
-    /// with its own `:source`, or whose recorded source is not read, is left out.
+    /// Pod → the source `SPEC REPOS` of Podfile.lock took it from: CocoaPods looks a pod
+    /// that stays locked up only there (`LockingDependencyAnalyzer` gives each locked
+    /// dependency its `podspec_repo`); the resolver applies it to the pods that stay locked.
+    /// A pod with its own `:source`, or whose recorded source is not read, is left out.
     static func lockedSources(lock: PodfileLock?, podfile: Podfile, sources: [SpecRepoSource]) -> [String: String] {
         guard let lock else { return [:] }
-        var explicit: Set<String> = []
-        var changed: Set<String> = []
-        for declaration in podfile.declarations {
-            if declaration.options.source != nil || declaration.options.externalSource != nil {
-                explicit.insert(declaration.rootName)
-            }
-            let recorded = lock.dependencies.filter { rootName($0.name) == declaration.rootName }
-            if !recorded.isEmpty, !recorded.contains(where: { $0.requirements == declaration.requirements }) {
-                changed.insert(declaration.rootName)
-            }
-        }
+        let explicit = Set(podfile.declarations.filter { $0.options.source != nil || $0.options.externalSource != nil }
+            .map(\.rootName))
         var result: [String: String] = [:]
         for entry in lock.specRepos {
             guard let source = sources.first(where: { $0.isNamed(by: entry.repo) }) else { continue }
-            for pod in entry.pods.map(rootName) where !explicit.contains(pod) && !changed.contains(pod) {
+            for pod in entry.pods.map(rootName) where !explicit.contains(pod) {
                 if result[pod] == nil { result[pod] = source.name }
             }
         }
@@ -195,6 +183,80 @@ public struct PodfileInputs {
             return DependencyConfusion(pod: pod.name, version: pod.version, privateSource: first.name,
                                        privateAddress: Git.redact(address))
         }
+    }
+
+    /// Whether the Podfile takes pods from a source compctl does not read: trunk (named, or
+    /// implied by naming none) or a spec repo that no configured source stands for. Then a pod
+    /// that no source compctl reads holds may come from it, and is left out as unmanaged
+    /// rather than failing the resolution as it would fail `pod install`.
+    static func namesAnUnreadSource(_ podfile: Podfile, sources: [SpecRepoSource]) -> Bool {
+        // The Podfile's sources as `sourcePlan(for:…)` lists them.
+        let declared = podfile.declarations.filter { $0.options.externalSource == nil }
+        let podSources = declared.compactMap(\.options.source)
+        let addresses = !declared.isEmpty && declared.allSatisfy({ $0.options.source != nil }) ? podSources
+            : podfile.sources.isEmpty ? [SpecRepoURL.trunkName] + podSources : podfile.sources + podSources
+        return addresses.contains { address in
+            !sources.contains { $0.isNamed(by: address) || ($0.isTrunk && SpecRepoURL.isTrunk(address)) }
+        }
+    }
+
+    /// The Podfile's dependencies in the order CocoaPods hands them to its resolver: target by
+    /// target (the implicit root target first, then in file order), each target's own `pod`
+    /// lines in the order it runs them, helper methods included.
+    static func requirements(of podfile: Podfile, sources: [SpecRepoSource]) -> [RootRequirement] {
+        var entries: [(target: Int, position: [Int], requirement: RootRequirement)] = []
+        let targetIndex = Dictionary(podfile.targets.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for declaration in podfile.declarations {
+            let names = declaration.options.subspecs.map { $0.map { "\(declaration.name)/\($0)" } } ?? [declaration.name]
+            // A `:source` that is not read (trunk turned off, usually) leaves the pod to the
+            // sources compctl has: unmanaged when none holds it.
+            let source = declaration.options.source.flatMap { address in
+                sources.first { $0.isNamed(by: address) }?.name
+            }
+            let external = declaration.options.externalSource.map(Self.lockForm)
+            for use in declaration.uses {
+                for name in names {
+                    entries.append((
+                        targetIndex[use.target] ?? Int.max, use.callLines + [declaration.line],
+                        RootRequirement(name: name, requirements: declaration.requirements,
+                                        declaredBy: Self.declarer(use.target), source: source, externalSource: external)))
+                }
+            }
+        }
+        return entries.enumerated().sorted { left, right in
+            if left.element.target != right.element.target { return left.element.target < right.element.target }
+            if left.element.position != right.element.position {
+                return left.element.position.lexicographicallyPrecedes(right.element.position)
+            }
+            return left.offset < right.offset
+        }.map(\.element.requirement)
+    }
+
+    /// An external source as Podfile.lock's `EXTERNAL SOURCES` records it.
+    static func lockForm(_ source: PodExternalSource) -> [String: String] {
+        var result = [source.kind.rawValue: source.value]
+        if let branch = source.branch { result["branch"] = branch }
+        if let tag = source.tag { result["tag"] = tag }
+        if let commit = source.commit { result["commit"] = commit }
+        return result
+    }
+
+    /// What the resolver keeps from Podfile.lock: its pods with their dependencies, and the
+    /// Podfile dependencies it was written for.
+    static func resolutionLock(_ lock: PodfileLock) -> ResolutionLock {
+        let pods = lock.pods.compactMap { pod -> ResolutionLock.Pod? in
+            guard let version = try? Version(pod.version) else { return nil }
+            return ResolutionLock.Pod(name: pod.name, version: version, dependencies: pod.dependencies.map {
+                SpecDependency(name: $0.name, requirements: $0.requirements)
+            })
+        }
+        let dependencies = lock.dependencies.map { dependency in
+            let root = dependency.name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? dependency.name
+            return ResolutionLock.Dependency(
+                name: dependency.name, requirements: dependency.requirements,
+                externalSource: dependency.externalSource == nil ? nil : lock.externalSources[root])
+        }
+        return ResolutionLock(pods: pods, dependencies: dependencies)
     }
 
     /// Throws unless `path` is a file, so that a missing Podfile is reported before the

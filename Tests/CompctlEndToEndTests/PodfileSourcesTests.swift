@@ -162,7 +162,9 @@ final class LocalCDN: @unchecked Sendable {
     }
 
     /// trunk that cannot be reached, with no copy: its pods are taken at their Podfile.lock
-    /// versions, with a warning that says why; the private pods still resolve.
+    /// versions with the lock's dependencies (PublicNet brings PublicCore), with a warning
+    /// that says why; the private pods still resolve, Foo kept at its locked version as
+    /// `pod install` keeps it.
     @Test func unreachableTrunkLeavesThePublicPodsAtTheirLockVersions() throws {
         let (world, specs, _) = try Self.world()
         try Self.appPodfile(world, specs: specs)
@@ -172,11 +174,12 @@ final class LocalCDN: @unchecked Sendable {
                                        environment: ["COMPCTL_TRUNK": "http://127.0.0.1:\(port)/"])
         #expect(result.exitCode == 0, "\(result)")
         let document = try JSONDecoder().decode(ResolveJSON.self, from: Data(result.stdout.utf8))
-        #expect(document.pods == ["Bar": "1.0.0", "Foo": "1.1.0"])
-        #expect(document.unmanaged == ["PublicImage": "5.18.0", "PublicNet": "2.0.0"])
+        #expect(document.pods == ["Bar": "1.0.0", "Foo": "1.0.0"])
+        #expect(document.unmanaged == ["PublicCore": "1.0.0", "PublicImage": "5.18.0", "PublicNet": "2.0.0"])
         #expect(result.stderr.hasPrefix("warning: trunk is not read (cannot reach http://127.0.0.1:\(port)/CocoaPods-version.yml ("))
-        #expect(result.stderr.hasSuffix("), and compctl has no copy of it), so 2 public pods are taken at the version "
-            + "Podfile.lock records, unresolved, with the dependencies it records there: PublicImage 5.18.0, PublicNet 2.0.0\n"))
+        #expect(result.stderr.hasSuffix("), and compctl has no copy of it), so 3 public pods are taken at the version "
+            + "Podfile.lock records, unresolved, with the dependencies it records there: PublicCore 1.0.0, PublicImage 5.18.0, "
+            + "PublicNet 2.0.0\n"))
     }
 
     /// `--offline` reads only the caches: after one run it answers the same without a request;
@@ -290,8 +293,9 @@ final class LocalCDN: @unchecked Sendable {
     }
 
     /// Podfile.lock's SPEC REPOS keeps a locked pod to the source it came from, as CocoaPods
-    /// does; once its line in the Podfile changes, it is looked up everywhere again (and
-    /// here trunk's higher version is then refused as dependency confusion).
+    /// does, also when its line changes but still accepts the locked version; once the line
+    /// excludes that version the pod moves and is looked up everywhere again (and here
+    /// trunk's higher version is then refused as dependency confusion).
     @Test func specReposOfTheLockKeepALockedPodToItsSource() throws {
         let (world, _, cdn) = try Self.world()
         let other = try world.specRepo("other", files: [
@@ -325,8 +329,16 @@ final class LocalCDN: @unchecked Sendable {
         #expect(locked.exitCode == 0, "\(locked)")
         #expect(locked.stdout == "PublicImage\t5.18.5\n")
 
-        try world.write(["Podfile": try String(contentsOfFile: world("app/Podfile"), encoding: .utf8)
-            .replacingOccurrences(of: "'~> 5.18'", with: "'~> 5.18', '>= 5.18.1'")], under: "app")
+        let podfile = try String(contentsOfFile: world("app/Podfile"), encoding: .utf8)
+        try world.write(["Podfile": podfile.replacingOccurrences(of: "'~> 5.18'", with: "'~> 5.18', '>= 5.18.1'")],
+                        under: "app")
+        let stillLocked = try world.compctl(["resolve"], in: world("app"), environment: environment)
+        #expect(stillLocked.exitCode == 0, "\(stillLocked)")
+        #expect(stillLocked.stdout == "PublicImage\t5.18.5\n")
+        #expect(stillLocked.stderr == "")
+
+        try world.write(["Podfile": podfile.replacingOccurrences(of: "'~> 5.18'", with: "'~> 5.18', '>= 5.18.6'")],
+                        under: "app")
         let changed = try world.compctl(["resolve"], in: world("app"), environment: environment)
         #expect(changed.exitCode == 2, "\(changed)")
         #expect(changed.stderr.hasPrefix("error: PublicImage 5.19.0 would come from trunk, but PublicImage is also a private pod of other"))
@@ -349,7 +361,16 @@ final class LocalCDN: @unchecked Sendable {
             + "(dependency confusion, CocoaPods issue #10539); pin it to your source with "
             + "`pod 'Foo', :source => 'file://\(specs)'` in the Podfile, or rename the private pod\n")
 
+        // With every pod given a `:source`, CocoaPods reads only those sources, so PublicNet
+        // (on trunk only) is missing and the resolution fails, as `pod install` does.
         try Self.appPodfile(world, specs: specs, pods: ["pod 'Foo', '>= 1.0', :source => 'file://\(specs)'"])
+        let alone = try world.compctl(["resolve"], in: world("app"), environment: environment)
+        #expect(alone.exitCode == 2, "\(alone)")
+        #expect(alone.stderr.contains("Unable to find a specification for `PublicNet (~> 2.0)` depended upon by `Foo`"))
+
+        // Another pod without one keeps the Podfile's `source` lines in use.
+        try Self.appPodfile(world, specs: specs, pods: ["pod 'Foo', '>= 1.0', :source => 'file://\(specs)'",
+                                                        "pod 'PublicImage', '~> 5.18'"])
         let pinned = try world.compctl(["resolve"], in: world("app"), environment: environment)
         #expect(pinned.exitCode == 0, "\(pinned)")
         #expect(pinned.stdout.hasPrefix("Bar\t1.0.0\nFoo\t1.1.0\n"))

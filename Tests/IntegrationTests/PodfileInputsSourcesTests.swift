@@ -71,10 +71,11 @@ import Versioning
         #expect(inputs.trunkFallback?.pods.map(\.name) == ["PublicImage", "PublicNet", "PublicCore"])
     }
 
-    @Test func specReposKeepsALockedPodToItsSourceUntilItsLineChanges() throws {
+    /// Whether the pod stays locked (and so keeps to that source) is the resolver's to decide.
+    @Test func specReposNamesTheSourceOfEachLockedPodThatIsRead() throws {
         let (directory, acme) = try project(podfile: ["pod 'Foo', '~> 1.0'", "pod 'PublicImage', '~> 5.19'"])
         let inputs = try PodfileInputs(path: directory("Podfile"), sources: [acme])
-        // PublicImage's line changed (unlocked); trunk is not among the sources read.
+        // trunk, which SPEC REPOS names for PublicImage, is not among the sources read.
         #expect(inputs.request.lockedSources == ["Foo": "repo"])
 
         let (explicit, source) = try project(podfile: ["pod 'Foo', '~> 1.0', :source => 'https://git.acme.example/ios/Specs.git'"])

@@ -322,7 +322,11 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         let source = try fixture.source()
         source.prefetch([SpecDependency(name: "XXMessage", requirements: ["~> 0.1.7"]),
                          SpecDependency(name: "XXPay", requirements: ["= 2.1.0-rc.2"])])
-        // The guesses are fetched in the background; reading the specs waits for them.
+        // The guesses are made in the background once the shards are in. Reading a spec
+        // before its guess started would fetch it as asked, not as guessed (under load the
+        // reader can win that race), so wait for the guesses first.
+        let deadline = Date().addingTimeInterval(10)
+        while source.counters.guessed < 2 && Date() < deadline { usleep(10_000) }
         _ = try source.specification(name: "XXMessage", version: try Version("0.1.7"))
         _ = try source.specification(name: "XXPay", version: try Version("2.1.0-rc.2"))
         // Then the walk goes on: the specs they depend on are guessed too, each once.
