@@ -54,16 +54,15 @@ struct ResolveCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("With --update, the pods to update (`pod update POD…`); none means all.", valueName: "pod"))
     var pods: [String] = []
 
-    func validate() throws {
-        if !pods.isEmpty && !update {
-            throw ValidationError("pod names (\(pods.joined(separator: ", "))) go with --update: compctl resolve --update \(pods.joined(separator: " "))")
-        }
-    }
-
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
     func run() throws {
+        // Checked here, not in `validate()`: ArgumentParser validates before it reports an
+        // unknown option, whose words would otherwise read as pod names (`--podfil Podfile`).
+        if !pods.isEmpty && !update {
+            throw ValidationError("pod names (\(pods.joined(separator: ", "))) go with --update: compctl resolve --update \(pods.joined(separator: " "))")
+        }
         var (inputs, sources, _) = try reportingErrors {
             try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, revalidatesInBackground: true)
         }
