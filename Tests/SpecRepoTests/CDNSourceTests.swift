@@ -160,7 +160,11 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         changed.withLock { $0 = Data((edited.joined(separator: "\n") + "\n").utf8) }
         let next = try fixture.source()
         next.revalidatesInBackground = true
+        // Held as above: under load the revalidation could otherwise land before the read.
+        holding.withLock { $0 = true }
         #expect(try !next.versions(of: "XXPay").contains(Version("2.2.0")))
+        hold.signal()
+        holding.withLock { $0 = false }
         #expect(next.settle())
         #expect(try next.versions(of: "XXPay").contains(Version("2.2.0")))
         #expect(!next.settle())
