@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "SpecRepo",
             dependencies: [
-                "Versioning", "Podspec", "Git", "Graph",
+                "Versioning", "Podspec", "Git", "Graph", "HTTP",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -79,11 +79,13 @@ let package = Package(
             dependencies: ["PackageSynth", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        // The dependency graph: a PubGrub resolver with CocoaPods' semantics (prereleases,
-        // subspecs, deployment targets, external and unmanaged pods, source priority) whose
-        // conflicts are explained requirement by requirement; the repo-wide and Podfile
-        // graphs with their checks (cycles, skew, layers, rc leaks, interface rule,
-        // shadowing), `why` and `affected`, and the text/dot/mermaid/json/matrix formats.
+        // The dependency graph: the resolution `pod install` gives (CocoaPods' own Molinillo
+        // search over its provider: prereleases, subspecs, deployment targets, cycles,
+        // Podfile.lock, external and unmanaged pods, source priority), with PubGrub deciding
+        // first whether an answer exists and explaining conflicts requirement by requirement;
+        // the repo-wide and Podfile graphs with their checks (cycles, skew, layers, rc leaks,
+        // interface rule, shadowing), `why` and `affected`, and the text/dot/mermaid/json/matrix
+        // formats.
         // Specs come in through the `SpecProvider` protocol, never through git or files.
         .target(name: "Graph", dependencies: ["Versioning", "Podspec", "Diagnostics"], exclude: ["README.md"]),
 
@@ -126,6 +128,15 @@ let package = Package(
 
         // Safe Swift over libgit2: owning classes, `GitError` from `git_error_last()`.
         .target(name: "Git", dependencies: ["CLibGit2"]),
+
+        // libcurl, loaded with dlopen on first use instead of linked (linking it costs every
+        // compctl run several milliseconds of start-up), with non-variadic wrappers of its
+        // option calls. Needs curl's headers to build (libcurl4-openssl-dev), libcurl to run.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+
+        // GET requests over libcurl's multi interface: many at once over a bounded number of
+        // connections (HTTP/2 multiplexing where offered), timeouts, retries with backoff.
+        .target(name: "HTTP", dependencies: ["CCurl"]),
 
         // The compile check of `compctl integrate`: runs the configured command (a shell string
         // or an argument vector, never interpolated) in its own process group, streams its
@@ -175,6 +186,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning", "TestSupport"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec", "TestSupport"]),
@@ -198,7 +210,7 @@ let package = Package(
         ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
-        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "PackageSynth"], exclude: ["Snapshots"]),
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "PackageSynth", "SpecRepo"], exclude: ["Snapshots"]),
         // Parses argument lists with the real CLI without running them: README.md's CI recipes.
         .testTarget(
             name: "CompctlCLITests",

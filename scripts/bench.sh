@@ -9,10 +9,17 @@
 #            of the requirements pin an older release exactly and the Podfile pins 20% of its
 #            pods ("pins"), so that consumers disagree, the resolver backtracks and some
 #            seeds end in a conflict (exit 2, explained); then the median seed and the worst;
+#            and the scenario of issue 11: 5,000 pods x 10 versions with 10% exact pins and
+#            Podfiles of 30 top pods, saying whether CocoaPods' own search settled;
 #   check    `compctl graph --check` over the whole 10,000-pod repos;
 #   git      the 10,000-pod repo as a git source: `repo show` read from git objects with
 #            compctl's cache already fetched, and the first clone into the cache
 #            (`repo add`, over the file:// transport and as a local copy; median of 3);
+#   cdn      `compctl resolve` of a 100-pod Podfile against a CDN source of 100,000 pods x 10
+#            versions that compctl-synth serves on 127.0.0.1 (trunk's layout, made on the fly,
+#            20 ms added to each answer to stand in for a real CDN): cold (empty cache) and
+#            warm (the cache of the run before, revalidated with If-None-Match), with the
+#            requests the server answered (targets: warm <= 0.5 s, cold <= 3 s);
 #   ruby     the Ruby readers (one RubySyntax lexer under the podspec evaluator and the
 #            Podfile reader): `graph --check` over 10,000 pods of Ruby podspecs (each pod's
 #            newest release is read and evaluated), and `resolve` of a 12,000-line Podfile
@@ -35,7 +42,8 @@
 #                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
 #                    [--git-pods N] [--clone-runs N] [--integrate-pods N]
 #                    [--package-count N] [--package-versions N] [--package-seed N] [--swift-runs N]
-#                    [--only "listing resolve check ruby git integrate packages"]
+#                    [--cdn-pods N] [--cdn-versions N] [--cdn-top N] [--cdn-latency-ms N]
+#                    [--only "listing resolve check ruby git cdn integrate packages"]
 #
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
@@ -50,11 +58,15 @@ runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
 seeds="1 2 3 4 5"
-only="listing resolve check ruby git integrate packages"
+only="listing resolve check ruby git cdn integrate packages"
 package_count=200
 package_versions=10
 package_seed=3
 swift_runs=1
+cdn_pods=100000
+cdn_versions=10
+cdn_top=100
+cdn_latency=20
 integrate_pods=5000
 git_pods=10000
 clone_runs=3
@@ -76,7 +88,11 @@ while (($#)); do
         --package-versions) package_versions="$2"; shift 2 ;;
         --package-seed) package_seed="$2"; shift 2 ;;
         --swift-runs) swift_runs="$2"; shift 2 ;;
-        -h|--help) sed -n '2,44p' "$0"; exit 0 ;;
+        --cdn-pods) cdn_pods="$2"; shift 2 ;;
+        --cdn-versions) cdn_versions="$2"; shift 2 ;;
+        --cdn-top) cdn_top="$2"; shift 2 ;;
+        --cdn-latency-ms) cdn_latency="$2"; shift 2 ;;
+        -h|--help) sed -n '2,52p' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -146,9 +162,10 @@ measure() {
 
 # Writes the repo once per parameter set and prints its path. A third argument pins that
 # percentage of the requirements exactly (`--pin-percent`); a fourth, `ruby`, writes Ruby
-# podspecs instead of JSON.
+# podspecs instead of JSON; a fifth sets the number of versions of each pod (default
+# --versions).
 repo() {
-    local pods="$1" layout="$2" pins="${3:-0}" format="${4:-json}"
+    local pods="$1" layout="$2" pins="${3:-0}" format="${4:-json}" versions="${5:-$versions}"
     local dir="$work/synth-$pods-x$versions-seed$seed-$layout"
     [ "$pins" -gt 0 ] && dir="$work/synth-$pods-x$versions-seed$seed-pins$pins-$layout"
     [ "$format" = json ] || dir="$dir-$format"
@@ -250,6 +267,31 @@ if wants resolve; then
     read -r w_pods w_variant w_top w_seed w_median < <(sort -k5 -g "$results" | tail -n 1)
     echo
     echo "Worst resolution: $w_pods x $versions, $w_variant, $w_top top pods, Podfile seed $w_seed: $(ms "$w_median") (median of $runs)."
+
+    # The scenario of issue 11, where CocoaPods' choice among valid answers shows: 5,000 pods
+    # x 10 versions, 10% of the requirements exact pins, Podfiles of 30 top pods. "settled"
+    # says whether CocoaPods' own search finished within its budget (else the answer is
+    # PubGrub's in CocoaPods' order, with a warning).
+    echo
+    echo "| repo | top pods | Podfile seed | outcome | CocoaPods' search | median wall of $runs | mean CPU (user+sys) |"
+    echo "|---|---|---|---|---|---|---|"
+    dir="$(repo 5000 plain 10 json 10)"
+    for podfile_seed in $seeds; do
+        podfile="$work/Podfile-5000x10-pins10-top30-seed$podfile_seed"
+        "$synth" --pods 5000 --versions 10 --seed "$seed" --pin-percent 10 --top 30 \
+            --podfile-seed "$podfile_seed" --podfile "$podfile"
+        status=0
+        "$compctl" resolve --podfile "$podfile" --source "$dir" >"$work/out.txt" 2>"$work/err.txt" || status=$?
+        case "$status" in
+            0) outcome="$(wc -l <"$work/out.txt" | tr -d ' ') pods resolved" ;;
+            2) outcome="conflict, explained in $(($(wc -l <"$work/err.txt") - 1)) lines" ;;
+            *) outcome="failed (exit $status): $(head -n 1 "$work/err.txt")" ;;
+        esac
+        settled="settled"
+        grep -q "may choose others" "$work/err.txt" && settled="fell back"
+        log "timing resolve 5000 x 10 pins 10%, 30 top pods, Podfile seed $podfile_seed"
+        echo "| 5000 x 10, pins 10% | 30 | $podfile_seed | $outcome | $settled | $(measure "$compctl" resolve --podfile "$podfile" --source "$dir") |"
+    done
 fi
 
 # `graph --check` over every pod of the 10,000-pod repos (exit 2: the synthetic repos have skew).
@@ -340,6 +382,54 @@ if wants git; then
 fi
 # Integrate: the overhead outside the compile check (`true`), on a main project whose
 # Podfile compctl-synth wrote, against the plain repo committed into a bare spec repo.
+if wants cdn; then
+    cdn="$work/cdn-$cdn_pods-x$cdn_versions-seed$seed"
+    rm -rf "$cdn"
+    mkdir -p "$cdn/app"
+    log "serving $cdn_pods pods x $cdn_versions versions as a CDN on 127.0.0.1 ($cdn_latency ms per answer)"
+    "$synth" --pods "$cdn_pods" --versions "$cdn_versions" --seed "$seed" --serve-cdn --latency-ms "$cdn_latency" \
+        >"$cdn/url" 2>"$cdn/server.log" &
+    server=$!
+    trap 'kill "$server" 2>/dev/null || true' EXIT
+    for _ in $(seq 600); do [ -s "$cdn/url" ] && break; sleep 0.1; done
+    url="$(cat "$cdn/url")"
+    [ -n "$url" ] || { log "the CDN server did not start: $(cat "$cdn/server.log")"; exit 1; }
+    "$synth" --pods "$cdn_pods" --versions "$cdn_versions" --seed "$seed" --podfile "$cdn/app/Podfile.body" --top "$cdn_top" >&2
+    { printf "source '%s'\n" "$url"; cat "$cdn/app/Podfile.body"; } >"$cdn/app/Podfile"
+    # The server's request counts, as `name=value` words.
+    counts() { curl -s "${url}__stats" | tr -d '{}" ' | tr ',:' ' ='; }
+    # Requests, conditional ones, 304s, specs and shards the server answered between two counts.
+    delta() {
+        local before="$1" after="$2" key
+        for key in requests conditional notModified specs shards; do
+            local a b
+            a="$(printf '%s\n' $before | sed -n "s/^$key=//p")"
+            b="$(printf '%s\n' $after | sed -n "s/^$key=//p")"
+            printf '%s=%s ' "$key" $((b - a))
+        done
+    }
+    run_cdn() { (cd "$cdn/app" && COMPCTL_HOME="$cdn/home" COMPCTL_TRUNK=off "$compctl" resolve >"$work/out.txt" 2>"$work/err.txt"); }
+    status=0
+    before="$(counts)"; run_cdn || status=$?; after="$(counts)"
+    [ "$status" -eq 0 ] || { log "resolve against the CDN failed (exit $status): $(cat "$work/err.txt")"; exit 1; }
+    cold_requests="$(delta "$before" "$after")"
+    resolved="$(wc -l <"$work/out.txt" | tr -d ' ')"
+    before="$(counts)"; run_cdn; after="$(counts)"
+    warm_requests="$(delta "$before" "$after")"
+    log "timing resolve of $cdn_top top pods ($resolved resolved) against the CDN, cold then warm"
+    echo
+    echo "| CDN | run | median wall of $runs | mean CPU (user+sys) | requests (one run) |"
+    echo "|---|---|---|---|---|"
+    prepare="rm -rf '$cdn/home'"
+    row="$(cd "$cdn/app" && measure env COMPCTL_HOME="$cdn/home" COMPCTL_TRUNK=off "$compctl" resolve)"
+    echo "| $cdn_pods x $cdn_versions, $cdn_latency ms | cold: \`compctl resolve\`, $cdn_top top pods, $resolved resolved, empty cache | $row | $cold_requests |"
+    prepare=""
+    row="$(cd "$cdn/app" && measure env COMPCTL_HOME="$cdn/home" COMPCTL_TRUNK=off "$compctl" resolve)"
+    echo "| $cdn_pods x $cdn_versions, $cdn_latency ms | warm: the same, cache of the run before | $row | $warm_requests |"
+    kill "$server" 2>/dev/null || true
+    trap - EXIT
+fi
+
 if wants integrate; then
     dir="$(repo "$integrate_pods" plain)"
     bare="$dir.git"

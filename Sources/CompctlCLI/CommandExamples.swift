@@ -25,8 +25,11 @@ enum CommandExamples {
         "bump": ["compctl bump --rc --push", "compctl bump --release --push --repo acme --dry-run",
                  "compctl bump --minor --push --json"],
         "publish": ["compctl publish XXLogger.podspec --repo acme", "compctl publish XXLogger.podspec --repo acme --dry-run"],
-        "resolve": ["compctl resolve", "compctl resolve --podfile App/Podfile --source acme --json",
-                    "compctl resolve --package App/Package.swift --json"],
+        "resolve": [
+            "compctl resolve", "compctl resolve --podfile App/Podfile --source acme --json",
+            "compctl resolve --update", "compctl resolve --update XXNetworking XXPay", "compctl resolve --offline",
+            "compctl resolve --package App/Package.swift --json",
+        ],
         "graph": ["compctl graph --check", "compctl graph --affected XXLogger --format github-matrix",
                   "compctl graph --format dot | dot -Tsvg -o graph.svg", "compctl graph --package App --check"],
         "why": ["compctl why XXLogger", "compctl why XXLogger --podfile App/Podfile", "compctl why net --package App"],

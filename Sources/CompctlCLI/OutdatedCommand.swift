@@ -190,9 +190,14 @@ struct OutdatedCommand: ParsableCommand {
     /// The rows of each project's Podfile: its private pods behind their newest release, or
     /// with `--all` every private pod.
     private func podRows(_ targets: [(String, String)], configuration: Configuration) throws -> [ProjectRows] {
-        let sources = try reportingErrors { try SpecSources(configuration: configuration).sources(sourceOptions.sources) }
-        let catalog = PodCatalog(providers: sources.map(\.repository))
-        let rcs = rcPolicy(configuration, dates: FirstPublishDate(sources.compactMap { ReportSkewCommand.publishDates(of: $0.repository) }))
+        // The private sources only: outdated is about the components, and never asks trunk.
+        let main = podfile ?? PodfileInputs.defaultPath(explicit: nil, configuration: configuration)
+        let sources = try reportingErrors {
+            try SpecSources(configuration: configuration, offline: sourceOptions.offline)
+                .privateSources(sourceOptions.sources, podfile: main)
+        }
+        let catalog = PodCatalog(providers: sources.map(\.provider))
+        let rcs = rcPolicy(configuration, dates: FirstPublishDate(sources.compactMap { $0.repository.flatMap(ReportSkewCommand.publishDates) }))
         var projects: [ProjectRows] = []
         for (name, path) in targets {
             let (parsed, lock) = try reportingErrors { () throws -> (Podfile, PodfileLock?) in

@@ -115,7 +115,7 @@ struct PinCommand: ParsableCommand {
             try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, warnsOfUnfinishedIntegrate: dryRun)
         }
         inputs.warnings.forEach(Console.warning)
-        let catalog = PodCatalog(providers: sources.map(\.repository))
+        let catalog = PodCatalog(providers: sources.map(\.provider))
 
         var wanted = podPins.map(\.pin)
         if all {
@@ -169,7 +169,7 @@ extension PinCommand {
         guard !configuration.specRepos.isEmpty || !sourceOptions.sources.isEmpty,
               let sources = try? SpecSources(configuration: configuration).sources(sourceOptions.sources) else { return false }
         let root = name.split(separator: "/").first.map(String.init) ?? name
-        return sources.contains { (try? $0.repository.contains(root)) == true }
+        return sources.contains { (try? $0.repository?.contains(root)) == true }
     }
 
     /// Pins Swift packages of `project`: exact in its manifest, Package.resolved rewritten.

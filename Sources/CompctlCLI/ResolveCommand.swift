@@ -14,16 +14,27 @@ import TextFormat
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Resolve a Podfile against the private spec repos.",
+        abstract: "Resolve a Podfile against its sources (spec repos, CDN sources, trunk).",
         discussion: """
-            Prints `Name<TAB>version` for every pod the Podfile needs from the spec repos, \
-            sorted by name (aligned with spaces on a terminal), as CocoaPods would resolve it (highest allowed version; an rc only \
-            when a requirement names one; subspecs; the Podfile's platform). Pods that no spec \
-            repo holds (public pods) are unmanaged: listed on stderr at the version of the \
-            Podfile.lock beside the Podfile, never resolved and never an error.
+            Prints `Name<TAB>version` for every pod the Podfile needs, sorted by name (aligned \
+            with spaces on a terminal): the versions `pod install` resolves, with CocoaPods' own \
+            search (its decision order, newest first, an rc only when a requirement names one, \
+            subspecs, the Podfile's platform, no cycles), against the sources `pod install` \
+            reads: the Podfile's `source` lines (trunk when it names none) as compctl.yml maps \
+            them, or --source. The Podfile.lock beside the Podfile is honoured as `pod install` \
+            honours it: locked pods keep their versions unless their Podfile dependency changed. \
+            `--update` answers `pod update` instead: every pod moves, or only the pods named \
+            after it (with the dependencies only they use).
 
-            On a conflict it explains which requirements clash and who states each one, and \
-            exits 2. Lines of the Podfile it cannot evaluate are warnings that name the line.
+            When trunk cannot be read (trunk: off, COMPCTL_TRUNK=off, offline or unreachable \
+            without a cached copy), public pods are unmanaged: taken at the version of the \
+            Podfile.lock with its locked dependencies, listed on stderr with the reason; other \
+            pods no source read holds are unmanaged too then. When every source is read, a pod \
+            none of them holds fails the resolution, as in `pod install`. A private pod the \
+            resolution would take from trunk is an error (exit 2).
+
+            On a conflict, a cycle or a missing pod it explains why and exits 2. Lines of the \
+            Podfile it cannot evaluate are warnings that name the line.
 
             A main project that takes Swift packages (--package, the package_swift of \
             compctl.yml, or ./Package.swift when there is no Podfile) is resolved as \
@@ -46,27 +57,39 @@ struct ResolveCommand: ParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var config: ConfigOptions
 
+    @Flag(help: "Resolve as `pod update` does: every locked pod may move, or only the PODs given.")
+    var update = false
+
+    @Argument(help: ArgumentHelp("With --update, the pods to update (`pod update POD…`); none means all.", valueName: "pod"))
+    var pods: [String] = []
+
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
     func run() throws {
+        // Checked here, not in `validate()`: ArgumentParser validates before it reports an
+        // unknown option, whose words would otherwise read as pod names (`--podfil Podfile`).
+        if !pods.isEmpty && !update {
+            throw ValidationError("pod names (\(pods.joined(separator: ", "))) go with --update: compctl resolve --update \(pods.joined(separator: " "))")
+        }
         let manifests = try reportingErrors {
             try MainManifests.choose(podfile: podfile, package: packageOptions.path, configuration: try config.load())
         }
         var document = ResolveDocument()
         if let podfilePath = manifests.podfile {
-            let (inputs, sources, _) = try reportingErrors {
-                try PodfileInputs.load(podfile: podfilePath, sources: sourceOptions, config: config)
+            var (inputs, sources, _) = try reportingErrors {
+                try PodfileInputs.load(podfile: podfilePath, sources: sourceOptions, config: config, revalidatesInBackground: true)
             }
+            if update { inputs.request.update = pods.isEmpty ? .all : .pods(pods) }
             inputs.warnings.forEach(Console.warning)
 
-            let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in
+            let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources) { explanation in
                 if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
             }
             ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
+            ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
             document.add(resolution)
             if !json {
-                ResolutionWarnings.printUnmanaged(resolution.unmanaged)
                 // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
                 if isatty(STDOUT_FILENO) == 1 {
                     Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())

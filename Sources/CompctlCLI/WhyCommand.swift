@@ -77,11 +77,11 @@ struct WhyCommand: ParsableCommand {
     /// nothing) when the graph has no such pod and `fallingBack` (the packages are asked next).
     private func whyPod(podfile: String?, fallingBack: Bool) throws -> Bool {
         let (inputs, sources, _) = try reportingErrors {
-            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
+            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, revalidatesInBackground: true)
         }
         inputs.warnings.forEach(Console.warning)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources)
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources)
         ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         let pod = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
         if fallingBack, resolution.graph.node(named: pod) == nil { return false }

@@ -15,6 +15,8 @@ final class Catalog {
     let providers: [any SpecProvider]
     /// Pods given by an external source (`:path`, `:git`, `:podspec`), by root name.
     private(set) var externals: [String: ExternalPod] = [:]
+    /// Pods taken from Podfile.lock without reading a source, by root name.
+    private(set) var unmanaged: [String: LockedUnmanagedPod] = [:]
     private var universes: [UniverseKey: PodUniverse?] = [:]
     private var requirements: [String: Result<Requirement, VersionError>] = [:]
     /// How many specs have been asked of the providers so far.
@@ -44,6 +46,14 @@ final class Catalog {
         if !changed.isEmpty { universes = universes.filter { !changed.contains($0.key.name) } }
     }
 
+    /// Takes `pods` out of the sources for the next resolutions: each is what Podfile.lock
+    /// records. Replaces the unmanaged pods of an earlier resolution.
+    func setUnmanaged(_ pods: [LockedUnmanagedPod]) {
+        let changed = Set(unmanaged.keys).union(pods.map(\.name))
+        unmanaged = Dictionary(pods.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        if !changed.isEmpty { universes = universes.filter { !changed.contains($0.key.name) } }
+    }
+
     /// The index of the provider called `name`.
     func providerIndex(named name: String) -> Int? {
         providers.firstIndex { $0.name == name }
@@ -52,7 +62,7 @@ final class Catalog {
     /// The versions of `name` (a root name) in every source, or only in `source`; nil when
     /// no source has the pod (a public pod, or a misspelt one).
     func universe(of name: String, source: Int? = nil) -> PodUniverse? {
-        let key = UniverseKey(name: name, source: externals[name] == nil ? source : nil)
+        let key = UniverseKey(name: name, source: externals[name] == nil && unmanaged[name] == nil ? source : nil)
         if let known = universes[key] { return known }
         let made = makeUniverse(key)
         universes[key] = made
@@ -65,6 +75,12 @@ final class Catalog {
             let universe = PodUniverse(name: key.name, versions: [version], providers: [-1], holders: [])
             universe.store(.loaded(SpecModel(specification: spec, version: version)), at: 0)
             universe.external = external
+            return universe
+        }
+        if let pod = unmanaged[key.name] {
+            let universe = PodUniverse(name: key.name, versions: [pod.version], providers: [-2], holders: [])
+            universe.store(.loaded(SpecModel(unmanaged: pod)), at: 0)
+            universe.isUnmanaged = true
             return universe
         }
         // Every source's versions; where two have the same version, the first source wins,
@@ -111,10 +127,11 @@ final class Catalog {
         return true
     }
 
-    /// The names of every pod any source holds, sorted byte-wise.
+    /// The names of every pod any source that can list its pods holds, sorted byte-wise; a
+    /// CDN source is never walked.
     func allPodNames() -> [String] {
         var names = Set<String>()
-        for provider in providers {
+        for provider in providers where provider.canList {
             do {
                 names.formUnion(try provider.podNames())
             } catch {
@@ -122,6 +139,16 @@ final class Catalog {
             }
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Forgets every version and spec read so far, so that the next reads ask the sources
+    /// again (a source that found a newer copy of what it gave); the external pods stay.
+    func forget() {
+        universes = [:]
+        loadedSpecs = 0
+        failures = []
+        sourceFailure = nil
+        prefetched = []
     }
 
     /// Throws the first listing a source failed to give, if any.
@@ -135,12 +162,18 @@ final class Catalog {
         }
     }
 
-    /// Tells every source that the pods `names` (root names) are about to be read, leaving
-    /// out those already read or announced and the external ones.
-    func prefetch<S: Sequence>(_ names: S) where S.Element == String {
-        var wanted: [String] = []
-        for name in names where externals[name] == nil && universes[UniverseKey(name: name, source: nil)] == nil {
-            if prefetched.insert(name).inserted { wanted.append(name) }
+    /// Tells every source that the pods `dependencies` name are about to be read, with the
+    /// requirements of the first dependency on each, leaving out those already read or
+    /// announced and the external ones.
+    func prefetch<S: Sequence>(_ dependencies: S) where S.Element == SpecDependency {
+        var wanted: [SpecDependency] = []
+        for dependency in dependencies {
+            let name = dependency.rootName
+            guard externals[name] == nil, unmanaged[name] == nil,
+                  universes[UniverseKey(name: name, source: nil)] == nil else { continue }
+            if prefetched.insert(name).inserted {
+                wanted.append(SpecDependency(name: name, requirements: dependency.requirements))
+            }
         }
         guard !wanted.isEmpty else { return }
         for provider in providers { provider.prefetch(wanted) }
@@ -199,6 +232,9 @@ final class Catalog {
             case let .failure(error): return .failure(error)
             }
         }
+        // No requirement is CocoaPods' `Requirement.default`, `>= 0`, which a prerelease of 0
+        // (`0.0.0-rc.1`) does not meet.
+        if parsed.isEmpty { parsed = [Self.anyVersion] }
         var set = VersionSet(emptyOf: universe.count)
         for (index, version) in universe.versions.enumerated()
         where parsed.allSatisfy({ $0.isSatisfied(by: version) }) {
@@ -207,6 +243,9 @@ final class Catalog {
         universe.matchingCache[texts] = set
         return .success(set)
     }
+
+    /// `>= 0`.
+    static let anyVersion = Requirement(.greaterOrEqual, try! Version("0"))
 
     /// Whether any of `texts` names a prerelease (`Gem::Requirement#prerelease?`).
     func namesPrerelease(_ texts: [String]) -> Bool {
@@ -237,7 +276,8 @@ enum SpecState {
 final class PodUniverse {
     let name: String
     let versions: [Version]
-    /// The provider of each version (-1: an external source).
+    /// The provider of each version (-1: an external source; -2: Podfile.lock, for an
+    /// unmanaged pod).
     let providers: [Int]
     /// Every provider that holds the pod, in priority order.
     let holders: [Int]
@@ -245,6 +285,10 @@ final class PodUniverse {
     let releases: VersionSet
     /// Set for a pod that comes from an external source.
     var external: ExternalPod?
+    /// Whether the pod is taken from Podfile.lock, unmanaged.
+    var isUnmanaged = false
+    /// Whether no source holds the pod (it has no versions).
+    var isMissing = false
     private var specs: [SpecState?]
     fileprivate var matchingCache: [[String]: VersionSet] = [:]
 

@@ -13,6 +13,8 @@ public enum GraphError: Error, Equatable, CustomStringConvertible {
     case malformedExternalSpec(pod: String, origin: String, version: String)
     /// A query names a pod the graph does not have.
     case unknownPod(String)
+    /// `--update` names pods that Podfile.lock does not have.
+    case notLocked([String])
     /// A source could not list its pods (`pod` nil) or the versions of `pod`.
     case unreadableSource(source: String, pod: String?, message: String)
     /// Several of the above, reported together.
@@ -42,6 +44,11 @@ public enum GraphError: Error, Equatable, CustomStringConvertible {
             return "the spec of \(pod) from \(origin) has version '\(version)', which is not a version; fix the podspec"
         case let .unknownPod(name):
             return "the graph has no pod named \(name); check the spelling, or the sources and the Podfile"
+        case let .notLocked(pods):
+            let list = pods.map { "`\($0)`" }.joined(separator: ", ")
+            return pods.count == 1
+                ? "the \(list) pod is not in Podfile.lock, so it cannot be updated; check the name, or resolve without --update"
+                : "pods \(list) are not in Podfile.lock, so they cannot be updated; check the names, or resolve without --update"
         case let .unreadableSource(source, pod, message):
             let what = pod.map { "the versions of \($0)" } ?? "the pods"
             return "cannot read \(what) from source '\(source)': \(message); "

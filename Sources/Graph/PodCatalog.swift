@@ -15,6 +15,12 @@ public final class PodCatalog {
     /// The sources' names, in priority order.
     public var sourceNames: [String] { catalog.providers.map(\.name) }
 
+    /// Forgets what was read from the sources, for a resolution that must read them again
+    /// (a CDN source revalidating in the background found that a file it gave had changed).
+    public func forget() {
+        catalog.forget()
+    }
+
     /// The versions of `pod` in the sources, lowest first (empty when none has it). Throws
     /// `GraphError.unreadableSource` when a source cannot tell.
     public func versions(of pod: String) throws -> [Version] {

@@ -42,6 +42,10 @@ public enum GraphWarning: Hashable, Sendable, CustomStringConvertible {
     case unreadableSpec(pod: String, version: Version, message: String)
     /// An external pod came without a spec, so nothing it depends on was resolved.
     case externalWithoutSpec(pod: String, origin: String)
+    /// CocoaPods' search did not settle within its budget of steps (or gave an answer
+    /// compctl cannot use); the versions shown meet every requirement but were chosen in
+    /// CocoaPods' decision order by the faster solver, and may differ from `pod install`'s.
+    case notCocoaPodsAnswer(reason: String)
 
     public var description: String {
         switch self {
@@ -53,6 +57,8 @@ public enum GraphWarning: Hashable, Sendable, CustomStringConvertible {
             return "\(pod) (\(version)) was skipped because its spec cannot be read: \(message)"
         case let .externalWithoutSpec(pod, origin):
             return "\(pod) comes from \(origin) and its spec was not given, so its dependencies were not resolved"
+        case let .notCocoaPodsAnswer(reason):
+            return "\(reason); these versions meet every requirement, but `pod install` may choose others"
         }
     }
 }

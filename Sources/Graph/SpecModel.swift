@@ -71,6 +71,9 @@ final class SpecModel: Sendable {
     let nodes: [String: Node]
     /// Whether the pod has any subspec at this version.
     let hasSubspecs: Bool
+    /// Whether a subspec inherits the dependencies of the specs above it, as a podspec's do;
+    /// not for a pod taken from Podfile.lock, whose entries list every dependency already.
+    let inheritsDependencies: Bool
 
     /// What every use of the pod brings in: the root spec's own dependencies, which every
     /// subspec inherits (CocoaPods' `dependencies` attribute is inherited).
@@ -79,20 +82,61 @@ final class SpecModel: Sendable {
     /// spec's own dependencies, by path.
     private let features: [String: Feature]
 
-    /// `nodes` in tree order: the root, then each subspec depth-first.
-    init(name: String, version: Version, nodes: [Node]) {
+    /// `nodes` in tree order: the root, then each subspec depth-first. Without
+    /// `inheritsDependencies`, each node's dependencies are all it brings in.
+    init(name: String, version: Version, nodes: [Node], inheritsDependencies: Bool = true) {
         self.name = name
         self.version = version
+        self.inheritsDependencies = inheritsDependencies
         var byPath: [String: Node] = [:]
         for node in nodes where byPath[node.path] == nil { byPath[node.path] = node }
         self.nodes = byPath
         hasSubspecs = byPath.count > 1
-        rootFeature = Self.feature(name: name, chain: [byPath[""]].compactMap { $0 }, expanding: nil)
+        rootFeature = inheritsDependencies
+            ? Self.feature(name: name, chain: [byPath[""]].compactMap { $0 }, expanding: nil)
+            : Feature(dependencies: [], activations: [])
         var features: [String: Feature] = [:]
         for path in byPath.keys {
-            features[path] = Self.feature(name: name, nodes: byPath, path: path)
+            features[path] = inheritsDependencies
+                ? Self.feature(name: name, nodes: byPath, path: path)
+                : byPath[path].map { Self.feature(name: name, chain: [$0], expanding: nil) }
         }
         self.features = features
+    }
+
+    /// The dependencies of the spec at `path` as `Specification#dependencies` lists them:
+    /// those of the specs above it first (a subspec inherits them), each name once, with the
+    /// requirements of a name declared again added to its first place (Core's
+    /// `merge_hash_value`).
+    func ownDependencies(at path: String) -> [SpecDependency] {
+        guard let node = nodes[path] else { return [] }
+        guard inheritsDependencies, !path.isEmpty else { return node.dependencies }
+        var chain: [Node] = [nodes[""]].compactMap { $0 }
+        var prefix = ""
+        for part in path.split(separator: "/") {
+            prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+            if let step = nodes[prefix] { chain.append(step) }
+        }
+        var result: [SpecDependency] = []
+        for step in chain {
+            for dependency in step.dependencies {
+                if let index = result.firstIndex(where: { $0.name == dependency.name }) {
+                    result[index].requirements += dependency.requirements
+                } else {
+                    result.append(dependency)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The subspecs the spec at `path` brings in at its own version
+    /// (`Specification#subspec_dependencies`): its default subspecs, or all its direct
+    /// subspecs when it names none; as paths.
+    func subspecDependencies(at path: String) -> [String] {
+        guard inheritsDependencies, let node = nodes[path] else { return [] }
+        if node.defaultSubspecs.isEmpty { return node.children }
+        return node.defaultSubspecs.map { path.isEmpty ? $0 : path + "/" + $0 }.filter { nodes[$0] != nil }
     }
 
     /// What depending on `Foo/<path>` (the empty path: plain `Foo`) brings in beyond the root
@@ -200,6 +244,24 @@ public struct Platform: Hashable, Sendable {
 }
 
 extension SpecModel {
+    /// An unmanaged pod as Podfile.lock records it: each spec the lock lists brings exactly
+    /// the dependencies listed for it (a lock entry lists inherited ones and subspecs too).
+    convenience init(unmanaged pod: LockedUnmanagedPod) {
+        var nodes: [Node] = []
+        var paths = Set(pod.specs.keys.map { PodName.subspecPath(of: $0) })
+        paths.insert("")
+        for path in paths.sorted() {
+            var prefix = ""
+            for part in path.split(separator: "/").dropLast() {
+                prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+                if !paths.contains(prefix) { nodes.append(Node(path: prefix, dependencies: [], defaultSubspecs: [], children: [], platforms: [:])) }
+            }
+            nodes.append(Node(path: path, dependencies: pod.specs[PodName.join(pod.name, path)] ?? [],
+                              defaultSubspecs: [], children: [], platforms: [:]))
+        }
+        self.init(name: pod.name, version: pod.version, nodes: nodes, inheritsDependencies: false)
+    }
+
     /// The flattened form of a parsed podspec at `version`.
     convenience init(specification: Specification, version: Version) {
         var nodes: [Node] = []

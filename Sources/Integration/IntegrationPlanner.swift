@@ -106,7 +106,7 @@ public struct IntegrationPlanner {
             let stagedSources = try sources.sources([staged] + others, depth: .onDemand)
             let originalSources = try sources.sources([repoSource] + others, depth: .onDemand)
             let inputs = try PodfileInputs(path: podfile, sources: stagedSources)
-            let catalog = PodCatalog(providers: stagedSources.map(\.repository))
+            let catalog = PodCatalog(providers: stagedSources.map(\.provider))
             let problems = try PinPlanner.versionProblems(podPins, catalog: catalog)
             if !problems.isEmpty { throw IntegrationError.pinProblems(problems) }
             let edit = try PinPlanner.edit(podPins, podfile: podfile, addTo: nil)

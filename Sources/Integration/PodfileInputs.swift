@@ -20,6 +20,11 @@ public struct PodfileInputs {
     /// External pods whose spec could not be read (already in `warnings`).
     public var externalsWithoutSpec: Set<String> = []
     public var request: ResolveRequest
+    /// trunk is one of the Podfile's sources but cannot be read: why, and the public pods
+    /// taken as Podfile.lock records them instead; nil when trunk is read or not a source.
+    public var trunkFallback: TrunkFallback?
+    /// The sources the request reads, for the checks after a resolution.
+    public var sources: [SpecRepoSource] = []
 
     /// The Podfile to read: `explicit` when given, else the configuration's main project's,
     /// else `./Podfile`.
@@ -32,13 +37,16 @@ public struct PodfileInputs {
         return "Podfile"
     }
 
-    /// Reads the Podfile at `path`, the lock beside it and the specs of its `:path` and
-    /// `:podspec` pods, for a resolution against `sources`. Throws when the Podfile cannot be
-    /// read at all.
-    public init(path: String, sources: [SpecRepoSource]) throws {
+    /// Reads the Podfile at `path` (unless `podfile` is the one already read from it), the
+    /// lock beside it and the specs of its `:path` and `:podspec` pods, for a resolution
+    /// against `sources`; `trunkUnread`, when trunk is a source of the Podfile that cannot be
+    /// read, says why. Throws when the Podfile cannot be read at all.
+    public init(path: String, sources: [SpecRepoSource], trunkUnread: String? = nil, podfile: Podfile? = nil) throws {
         try Self.requireFile(path)
         self.path = path
-        podfile = try Podfile(contentsOf: path)
+        self.podfile = try podfile ?? Podfile(contentsOf: path)
+        let podfile = self.podfile
+        self.sources = sources
         warnings = podfile.warnings.map { "\(path):\($0.line): \($0.message)" }
 
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -51,23 +59,9 @@ public struct PodfileInputs {
             }
         }
 
-        var requirements: [RootRequirement] = []
         var externals: [String: ExternalPod] = [:]
         var externalOrder: [String] = []
         for declaration in podfile.declarations {
-            let names = declaration.options.subspecs.map { $0.map { "\(declaration.name)/\($0)" } } ?? [declaration.name]
-            // A `:source` that is not one of ours (trunk, usually) leaves the pod to the
-            // sources compctl has: unmanaged when none holds it.
-            let source = declaration.options.source.flatMap { address in
-                sources.first { $0.isNamed(by: address) }?.repository.name
-            }
-            for use in declaration.uses {
-                for name in names {
-                    requirements.append(RootRequirement(
-                        name: name, requirements: declaration.requirements,
-                        declaredBy: Self.declarer(use.target), source: source))
-                }
-            }
             if let external = declaration.options.externalSource, externals[declaration.rootName] == nil {
                 let (pod, warning) = Self.externalPod(
                     declaration.rootName, external, podfileDirectory: directory, line: "\(path):\(declaration.line)")
@@ -85,9 +79,184 @@ public struct PodfileInputs {
             let root = pod.name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? pod.name
             if locked[root] == nil, let version = try? Version(pod.version) { locked[root] = version }
         }
+        let resolutionLock = lock.map(Self.resolutionLock)
         request = ResolveRequest(
-            requirements: requirements, platform: Self.platform(of: podfile),
-            externalPods: externalOrder.map { externals[$0]! }, lockedVersions: locked, rootName: "the Podfile")
+            requirements: Self.requirements(of: podfile, sources: sources), platform: Self.platform(of: podfile),
+            externalPods: externalOrder.map { externals[$0]! }, lockedVersions: locked, rootName: "the Podfile",
+            lock: resolutionLock)
+        request.lockedSources = Self.lockedSources(lock: lock, podfile: podfile, sources: sources)
+        if Self.namesAnUnreadSource(podfile, sources: sources) {
+            // trunk (or another source of the Podfile) is not read: the public pods come from
+            // the lock, with the lock's dependencies, and a pod no read source holds is left
+            // out as unmanaged rather than failing the resolution.
+            let publicPods = Self.publicPods(podfile: podfile, lock: lock, sources: sources)
+            request.missingPodsAreUnmanaged = true
+            request.unmanagedPods = resolutionLock.map { resolutionLock in
+                publicPods.compactMap { pod in
+                    externals[pod.name] == nil ? LockedUnmanagedPod(name: pod.name, lock: resolutionLock) : nil
+                }
+            } ?? []
+            if let trunkUnread { trunkFallback = TrunkFallback(reason: trunkUnread, pods: publicPods) }
+        }
+    }
+
+    /// The sources of the Podfile `podfile`, as CocoaPods reads them, with compctl.yml's
+    /// mapping and additions and the command line's `--source` (see `SourcePlan.forPodfile`).
+    public static func sourcePlan(for podfile: Podfile, commandLine: [String], configured: [ConfiguredSpecRepo],
+                                  trunk: TrunkSetting) -> SourcePlan {
+        let declared = podfile.declarations.filter { $0.options.externalSource == nil }
+        return SourcePlan.forPodfile(
+            sourceLines: podfile.sources, podSources: declared.compactMap(\.options.source),
+            everyPodHasSource: !declared.isEmpty && declared.allSatisfy { $0.options.source != nil },
+            hasPods: !podfile.declarations.isEmpty, commandLine: commandLine, configured: configured, trunk: trunk)
+    }
+
+    /// Pod → the source `SPEC REPOS` of Podfile.lock took it from: CocoaPods looks a pod
+    /// that stays locked up only there (`LockingDependencyAnalyzer` gives each locked
+    /// dependency its `podspec_repo`); the resolver applies it to the pods that stay locked.
+    /// A pod with its own `:source`, or whose recorded source is not read, is left out.
+    static func lockedSources(lock: PodfileLock?, podfile: Podfile, sources: [SpecRepoSource]) -> [String: String] {
+        guard let lock else { return [:] }
+        let explicit = Set(podfile.declarations.filter { $0.options.source != nil || $0.options.externalSource != nil }
+            .map(\.rootName))
+        var result: [String: String] = [:]
+        for entry in lock.specRepos {
+            guard let source = sources.first(where: { $0.isNamed(by: entry.repo) }) else { continue }
+            for pod in entry.pods.map(rootName) where !explicit.contains(pod) {
+                if result[pod] == nil { result[pod] = source.name }
+            }
+        }
+        return result
+    }
+
+    /// The pods trunk would give when it cannot be read: those Podfile.lock's `SPEC REPOS`
+    /// takes from trunk (or, in a lock without that section, the locked pods no readable
+    /// source holds), and the Podfile's own pods no readable source holds; each with the
+    /// version and the dependencies on other pods the lock records.
+    static func publicPods(podfile: Podfile, lock: PodfileLock?, sources: [SpecRepoSource]) -> [LockedPod] {
+        func heldByReadable(_ pod: String) -> Bool {
+            sources.contains { (try? $0.provider.contains(pod)) ?? false }
+        }
+        var names: [String] = []
+        func add(_ name: String) { if !names.contains(name) { names.append(name) } }
+        if let lock {
+            if lock.specRepos.isEmpty {
+                for pod in lock.pods.map({ rootName($0.name) })
+                where lock.externalSources[pod] == nil && !heldByReadable(pod) {
+                    add(pod)
+                }
+            } else {
+                for entry in lock.specRepos where SpecRepoURL.isTrunk(entry.repo) { entry.pods.map(rootName).forEach(add) }
+            }
+        }
+        for declaration in podfile.declarations where declaration.options.externalSource == nil {
+            let root = declaration.rootName
+            let named = declaration.options.source.map { address in sources.contains { $0.isNamed(by: address) } } ?? false
+            if !names.contains(root), !named, !heldByReadable(root) { add(root) }
+        }
+        return names.map { name in
+            let entries = lock?.pods.filter { rootName($0.name) == name } ?? []
+            var dependencies: [SpecDependency] = []
+            for entry in entries {
+                for dependency in entry.dependencies where rootName(dependency.name) != name {
+                    let wanted = SpecDependency(name: dependency.name, requirements: dependency.requirements)
+                    if !dependencies.contains(wanted) { dependencies.append(wanted) }
+                }
+            }
+            return LockedPod(name: name, version: lock?.version(of: name).flatMap { try? Version($0) },
+                             dependencies: dependencies)
+        }
+    }
+
+    /// The pods `resolution` takes from trunk although a private source holds them too: as
+    /// CocoaPods would (a higher version on trunk wins, CocoaPods issue #10539), which lets
+    /// anyone who publishes that name on trunk into the app. A pod whose `:source` names trunk
+    /// is not one.
+    public func dependencyConfusion(in resolution: Resolution) -> [DependencyConfusion] {
+        guard let trunk = sources.first(where: \.isTrunk) else { return [] }
+        let explicit = Set(request.requirements.filter { $0.source == trunk.name }.map { rootName($0.name) })
+        return resolution.pods.compactMap { pod in
+            guard pod.source == trunk.name, !pod.isExternal, !explicit.contains(pod.name) else { return nil }
+            let privates = sources.filter { !$0.isTrunk && ((try? $0.provider.contains(pod.name)) ?? false) }
+            guard let first = privates.first else { return nil }
+            let address = first.addresses.first { SourceLocator.isURL($0) } ?? first.name
+            return DependencyConfusion(pod: pod.name, version: pod.version, privateSource: first.name,
+                                       privateAddress: Git.redact(address))
+        }
+    }
+
+    /// Whether the Podfile takes pods from a source compctl does not read: trunk (named, or
+    /// implied by naming none) or a spec repo that no configured source stands for. Then a pod
+    /// that no source compctl reads holds may come from it, and is left out as unmanaged
+    /// rather than failing the resolution as it would fail `pod install`.
+    static func namesAnUnreadSource(_ podfile: Podfile, sources: [SpecRepoSource]) -> Bool {
+        // The Podfile's sources as `sourcePlan(for:…)` lists them.
+        let declared = podfile.declarations.filter { $0.options.externalSource == nil }
+        let podSources = declared.compactMap(\.options.source)
+        let addresses = !declared.isEmpty && declared.allSatisfy({ $0.options.source != nil }) ? podSources
+            : podfile.sources.isEmpty ? [SpecRepoURL.trunkName] + podSources : podfile.sources + podSources
+        return addresses.contains { address in
+            !sources.contains { $0.isNamed(by: address) || ($0.isTrunk && SpecRepoURL.isTrunk(address)) }
+        }
+    }
+
+    /// The Podfile's dependencies in the order CocoaPods hands them to its resolver: target by
+    /// target (the implicit root target first, then in file order), each target's own `pod`
+    /// lines in the order it runs them, helper methods included.
+    static func requirements(of podfile: Podfile, sources: [SpecRepoSource]) -> [RootRequirement] {
+        var entries: [(target: Int, position: [Int], requirement: RootRequirement)] = []
+        let targetIndex = Dictionary(podfile.targets.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for declaration in podfile.declarations {
+            let names = declaration.options.subspecs.map { $0.map { "\(declaration.name)/\($0)" } } ?? [declaration.name]
+            // A `:source` that is not read (trunk turned off, usually) leaves the pod to the
+            // sources compctl has: unmanaged when none holds it.
+            let source = declaration.options.source.flatMap { address in
+                sources.first { $0.isNamed(by: address) }?.name
+            }
+            let external = declaration.options.externalSource.map(Self.lockForm)
+            for use in declaration.uses {
+                for name in names {
+                    entries.append((
+                        targetIndex[use.target] ?? Int.max, use.callLines + [declaration.line],
+                        RootRequirement(name: name, requirements: declaration.requirements,
+                                        declaredBy: Self.declarer(use.target), source: source, externalSource: external)))
+                }
+            }
+        }
+        return entries.enumerated().sorted { left, right in
+            if left.element.target != right.element.target { return left.element.target < right.element.target }
+            if left.element.position != right.element.position {
+                return left.element.position.lexicographicallyPrecedes(right.element.position)
+            }
+            return left.offset < right.offset
+        }.map(\.element.requirement)
+    }
+
+    /// An external source as Podfile.lock's `EXTERNAL SOURCES` records it.
+    static func lockForm(_ source: PodExternalSource) -> [String: String] {
+        var result = [source.kind.rawValue: source.value]
+        if let branch = source.branch { result["branch"] = branch }
+        if let tag = source.tag { result["tag"] = tag }
+        if let commit = source.commit { result["commit"] = commit }
+        return result
+    }
+
+    /// What the resolver keeps from Podfile.lock: its pods with their dependencies, and the
+    /// Podfile dependencies it was written for.
+    static func resolutionLock(_ lock: PodfileLock) -> ResolutionLock {
+        let pods = lock.pods.compactMap { pod -> ResolutionLock.Pod? in
+            guard let version = try? Version(pod.version) else { return nil }
+            return ResolutionLock.Pod(name: pod.name, version: version, dependencies: pod.dependencies.map {
+                SpecDependency(name: $0.name, requirements: $0.requirements)
+            })
+        }
+        let dependencies = lock.dependencies.map { dependency in
+            let root = dependency.name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? dependency.name
+            return ResolutionLock.Dependency(
+                name: dependency.name, requirements: dependency.requirements,
+                externalSource: dependency.externalSource == nil ? nil : lock.externalSources[root])
+        }
+        return ResolutionLock(pods: pods, dependencies: dependencies)
     }
 
     /// Throws unless `path` is a file, so that a missing Podfile is reported before the
@@ -160,4 +329,50 @@ public struct PodfileInputs {
                     "\(line): cannot read the spec of \(name) (\(origin)): \(error); its dependencies are not resolved")
         }
     }
+}
+
+/// trunk is one of a Podfile's sources but cannot be read: why, and the public pods taken
+/// as Podfile.lock records them instead.
+public struct TrunkFallback: Sendable, Equatable {
+    /// Why trunk is not read (`trunk: off` in compctl.yml, offline, unreachable).
+    public var reason: String
+    /// The pods trunk would give, with what Podfile.lock says of them.
+    public var pods: [LockedPod]
+}
+
+/// A pod as Podfile.lock records it: its version, and its dependencies on other pods.
+public struct LockedPod: Sendable, Equatable {
+    public var name: String
+    /// nil when the lock does not have the pod (a pod new in the Podfile).
+    public var version: Version?
+    public var dependencies: [SpecDependency]
+
+    /// A locked pod from its parts.
+    public init(name: String, version: Version?, dependencies: [SpecDependency] = []) {
+        self.name = name
+        self.version = version
+        self.dependencies = dependencies
+    }
+}
+
+/// A private pod a resolution would take from trunk (CocoaPods issue #10539).
+public struct DependencyConfusion: Sendable, Equatable, CustomStringConvertible {
+    public var pod: String
+    /// The version trunk would give.
+    public var version: Version
+    /// The private source that holds the pod too, and the address a `:source` names it by.
+    public var privateSource: String
+    public var privateAddress: String
+
+    public var description: String {
+        "\(pod) \(version) would come from trunk, but \(pod) is also a private pod of \(privateSource): CocoaPods "
+            + "takes trunk's when trunk has a higher version, so whoever publishes \(pod) on trunk gets into the app "
+            + "(dependency confusion, CocoaPods issue #10539); pin it to your source with "
+            + "`pod '\(pod)', :source => '\(privateAddress)'` in the Podfile, or rename the private pod"
+    }
+}
+
+/// `Foo` for `Foo/Bar`.
+private func rootName(_ name: String) -> String {
+    name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
 }

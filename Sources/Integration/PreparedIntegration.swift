@@ -42,7 +42,7 @@ public struct PreparedIntegration {
     /// Problems of the graph checks with the pins that the Podfile did not have before. A
     /// resolution conflict with the pins throws `GraphError.conflict`.
     public func newProblems() throws -> [GraphProblem] {
-        let originalCatalog = PodCatalog(providers: originalSources.map(\.repository))
+        let originalCatalog = PodCatalog(providers: originalSources.map(\.provider))
         let before: Set<String>
         do {
             let original = try Resolver(catalog: originalCatalog).resolve(inputs.request)
@@ -53,7 +53,7 @@ public struct PreparedIntegration {
         } catch {
             before = []
         }
-        let catalog = PodCatalog(providers: stagedSources.map(\.repository))
+        let catalog = PodCatalog(providers: stagedSources.map(\.provider))
         let request = PinPlanner.applying(plan.candidates.map(\.pin), to: inputs.request, addTo: nil)
         let resolution = try Resolver(catalog: catalog).resolve(request)
         return try GraphChecker(catalog: catalog, configuration: configuration)

@@ -5,18 +5,22 @@ import Testing
 import TestSupport
 import Versioning
 
-/// Each output format on one small resolved graph with a cycle, a subspec edge, an
-/// unmanaged pod and a declarer with a quote in its name.
+/// Each output format on one small resolved graph with a cycle between pods (not between
+/// specs, which CocoaPods would refuse), a subspec edge, an unmanaged pod and a declarer
+/// with a quote in its name.
 @Suite struct GraphFormatTests {
     let report: GraphReport = {
         let repo = InMemorySpecProvider.test(
             pod("Base", ["1.0"]),
-            [.test("Cart", "1.2.1", [.on("Base", "~> 1.0")], subspecs: [.sub("Cart/UI", [.on("Detail", "~> 2.0")])])],
-            pod("Detail", ["2.1.0"], [.on("Cart", "~> 1.2"), .on("AFNetworking", "~> 4.0")]))
+            [.test("Cart", "1.2.1", [.on("Base", "~> 1.0")],
+                   subspecs: [.sub("Cart/Core"), .sub("Cart/UI", [.on("Detail", "~> 2.0")])])],
+            // Detail needs Cart's core only: a cycle between the pods Cart and Detail, which
+            // `graph --check` reports, but none between specs, so CocoaPods resolves it.
+            pod("Detail", ["2.1.0"], [.on("Cart/Core", "~> 1.2"), .on("AFNetworking", "~> 4.0")]))
         let catalog = PodCatalog(providers: [repo])
         let resolution = try! Resolver(catalog: catalog).resolve(ResolveRequest(
             requirements: [.app("Cart/UI", "1.2.1"), .app("Base", target: "App \"Lite\"")],
-            lockedVersions: ["AFNetworking": v("4.0.1")]))
+            lockedVersions: ["AFNetworking": v("4.0.1")], missingPodsAreUnmanaged: true))
         return GraphReport(
             graph: resolution.graph, problems: try! GraphChecker(catalog: catalog).problems(in: resolution.graph),
             affected: try! resolution.graph.affected(by: "Base"), why: try! resolution.graph.why("Detail"))
@@ -34,10 +38,10 @@ import Versioning
               → Base (~> 1.0)
               → Detail (~> 2.0) [Cart/UI]
             Detail (2.1.0)
-              → Cart (~> 1.2)
+              → Cart/Core (~> 1.2)
               → AFNetworking (~> 4.0)
             1 problem:
-              cycle: Cart (1.2.1) → Detail (~> 2.0) → Cart (~> 1.2)
+              cycle: Cart (1.2.1) → Detail (~> 2.0) → Cart/Core (~> 1.2)
             wave 0: Base
             wave 1: Cart Detail
             target 'App' → Cart/UI (= 1.2.1) → Detail (~> 2.0)
@@ -67,7 +71,7 @@ import Versioning
               "target 'App \\"Lite\\"'" -> "Base";
               "Cart" -> "Base" [label="~> 1.0"];
               "Cart" -> "Detail" [label="~> 2.0", color=red];
-              "Detail" -> "Cart" [label="~> 1.2", color=red];
+              "Detail" -> "Cart" [label="Cart/Core ~> 1.2", color=red];
               "Detail" -> "AFNetworking" [label="~> 4.0"];
             }
 
@@ -97,7 +101,7 @@ import Versioning
               r2 --> n2
               n3 -->|"~> 1.0"| n2
               n3 -->|"~> 2.0"| n4
-              n4 -->|"~> 1.2"| n3
+              n4 -->|"Cart/Core ~> 1.2"| n3
               n4 -->|"~> 4.0"| n1
               linkStyle 3 stroke:red
               linkStyle 4 stroke:red
@@ -112,7 +116,7 @@ import Versioning
         #expect(document.scope == .podfile)
         #expect(document.pods?.map(\.name) == ["AFNetworking", "Base", "Cart", "Detail"])
         #expect(document.pods?[0].kind == .unmanaged && document.pods?[0].version == "4.0.1")
-        #expect(document.pods?[2].subspecs == ["Cart/UI"])
+        #expect(document.pods?[2].subspecs == ["Cart/Core", "Cart/UI"])
         #expect(document.edges?.count == 6)
         #expect(document.edges?[3] == JSONGraphFormatter.Document.Edge(
             from: "Cart", root: false, to: "Detail", dependency: "Detail", requirements: ["~> 2.0"], via: "Cart/UI"))

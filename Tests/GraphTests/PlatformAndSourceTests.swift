@@ -128,11 +128,13 @@ import Versioning
             + "update the source (compctl repo update) or fix the pod's name or :source")
     }
 
-    /// DESIGN.md "Public pods": a pod no source holds is unmanaged, at the locked version.
-    @Test func podsNoSourceHoldsAreUnmanaged() throws {
+    /// DESIGN.md "Public pods": while trunk cannot be read, a pod no source holds is left out
+    /// as unmanaged when the request says so, shown at the locked version.
+    @Test func podsNoSourceHoldsAreUnmanagedWhenTheRequestSaysSo() throws {
         let repo = InMemorySpecProvider.test(pod("XXHome", ["1.0"], [.on("SDWebImage", "~> 5.18"), .on("Alamofire")]))
         let resolution = try Resolver(providers: [repo]).resolve(ResolveRequest(
-            requirements: [.app("XXHome"), .app("SDWebImage/Core", "~> 5.18")], lockedVersions: ["SDWebImage": v("5.18.1")]))
+            requirements: [.app("XXHome"), .app("SDWebImage/Core", "~> 5.18")], lockedVersions: ["SDWebImage": v("5.18.1")],
+            missingPodsAreUnmanaged: true))
         #expect(resolution.pods.map(\.name) == ["XXHome"])
         #expect(resolution.unmanaged == [
             UnmanagedPod(name: "Alamofire", lockedVersion: nil), UnmanagedPod(name: "SDWebImage", lockedVersion: v("5.18.1")),

@@ -70,12 +70,10 @@ import Versioning
         #expect(try resolved([repo], [.app("XXOrder"), .app("XXPay", ">= 2.0")]) == ["XXOrder (1.5.0)", "XXPay (2.0.2)"])
     }
 
-    /// The naming requirement counts even when another requirement already narrowed the pod
-    /// to the prerelease, so that it derives nothing new.
+    /// Only an rc meets `> 2.0.2`, and nothing names it: PubGrub's explanation. (With X, whose
+    /// requirement names the rc, CocoaPods still fails: `CocoaPodsResolutionTests`.)
     @Test func namingRequirementInUseEvenWhenImplied() throws {
-        let repo = InMemorySpecProvider.test(
-            pod("P", ["2.0.2", "2.1.0-rc.2"]), pod("X", ["1.0"], [.on("P", ">= 2.1.0-rc.1")]))
-        #expect(try resolved([repo], [.app("P", "> 2.0.2"), .app("X")]) == ["P (2.1.0-rc.2)", "X (1.0)"])
+        let repo = InMemorySpecProvider.test(pod("P", ["2.0.2", "2.1.0-rc.2"]))
         #expect(conflict([repo], [.app("P", "> 2.0.2")]) == """
             Because target 'App' depends on P (> 2.0.2), which only pre-release versions of P match, and no requirement in use names a pre-release, version solving failed.
             """)

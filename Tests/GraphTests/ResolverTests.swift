@@ -63,28 +63,6 @@ import Versioning
             == ["AFNetworking (2.0.1)", "InstagramKit (3.7)"])
     }
 
-    /// Molinillo fixture `backtracking_order`.
-    @Test func followsBacktrackingOrder() throws {
-        let repo = InMemorySpecProvider.test(
-            pod("a", ["1.0.0"], [.on("b", ">= 0")]), pod("a", ["0.0.1"]),
-            pod("b", ["1.0.1"], [.on("c", "= 1.0.0")]), pod("b", ["1.0.0"], [.on("c", ">= 0")]),
-            pod("c", ["2.0.0", "1.0.0"]),
-            pod("x", ["1.1.0"], [.on("c", "~> 2.0.0")]), pod("x", ["1.0.0"], [.on("a", "< 1.0")]),
-            pod("x", ["0.0.2", "0.0.1"]))
-        #expect(try resolved([repo], [.app("a"), .app("x")])
-            == ["a (1.0.0)", "b (1.0.0)", "c (2.0.0)", "x (1.1.0)"])
-    }
-
-    /// Molinillo fixture `fixed_circular`: a cycle between pods still resolves.
-    @Test func resolvesCircularDependencies() throws {
-        let repo = InMemorySpecProvider.test(
-            pod("foo", ["0.2.6"], [.on("bar", ">= 0")]),
-            pod("bar", ["1.0.0"], [.on("foo", ">= 0.1")]), pod("bar", ["0.1.0"]),
-            pod("circular_app", ["1.0.0"], [.on("foo", ">= 0"), .on("bar", ">= 0")]), pod("circular_app", ["0.0.1"]))
-        #expect(try resolved([repo], [.app("circular_app")])
-            == ["bar (1.0.0)", "circular_app (1.0.0)", "foo (0.2.6)"])
-    }
-
     @Test func resolvesAnEmptyPodfile() throws {
         #expect(try resolved([InMemorySpecProvider.test(pod("A", ["1.0"]))], []) == [])
     }

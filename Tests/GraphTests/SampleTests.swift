@@ -105,7 +105,7 @@ enum Sample {
         let locked = try Sample.lockedPods()
         let resolution = try Resolver(providers: [try Sample.provider()]).resolve(ResolveRequest(
             requirements: Sample.podfile, platform: Platform(name: "ios", deploymentTarget: v("13.0")),
-            lockedVersions: ["SDWebImage": v(locked["SDWebImage"]!)], rootName: "the Podfile"))
+            lockedVersions: ["SDWebImage": v(locked["SDWebImage"]!)], rootName: "the Podfile", missingPodsAreUnmanaged: true))
         var got = Dictionary(uniqueKeysWithValues: resolution.pods.map { ($0.name, $0.version.description) })
         for pod in resolution.unmanaged { got[pod.name] = pod.lockedVersion?.description }
         #expect(got == locked)
@@ -120,7 +120,8 @@ enum Sample {
         let provider = try Sample.provider()
         let catalog = PodCatalog(providers: [provider])
         let resolution = try Resolver(catalog: catalog).resolve(ResolveRequest(
-            requirements: Sample.podfile, platform: Platform(name: "ios", deploymentTarget: v("13.0"))))
+            requirements: Sample.podfile, platform: Platform(name: "ios", deploymentTarget: v("13.0")),
+            missingPodsAreUnmanaged: true))
         let problems = try GraphChecker(catalog: catalog, layers: Sample.layers, interfaceSuffix: "Protocols")
             .problems(in: resolution.graph)
         #expect(problems.map(\.description) == [

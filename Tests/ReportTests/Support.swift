@@ -28,7 +28,7 @@ extension ProjectInput {
                      locked: [String: String] = [:]) -> ProjectInput {
         ProjectInput(
             name: name, kind: kind, podfile: "\(name)/Podfile",
-            request: ResolveRequest(requirements: requirements, lockedVersions: locked.mapValues(v)))
+            request: ResolveRequest(requirements: requirements, lockedVersions: locked.mapValues(v), missingPodsAreUnmanaged: true))
     }
 }
 

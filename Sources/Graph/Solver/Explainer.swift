@@ -166,6 +166,9 @@ struct Explainer {
         case .prereleaseOnly:
             return "only pre-release versions of \(terms[0].package == PubGrubSolver.root ? "" : preReleaseSubject(terms[0])), "
                 + "and no requirement in use names a pre-release"
+        case let .unavailable(.locked(version)):
+            return "\(solver.packages[terms[0].package].name) is locked at \(version) by Podfile.lock"
+                + " (`--update \(solver.packages[terms[0].package].name)` releases it)"
         case let .unavailable(reason):
             return "\(subject(incompatibility)) \(unavailablePhrase(reason, incompatibility))"
         case .conflict:
@@ -339,6 +342,9 @@ struct Explainer {
             return "does not exist"
         case let .malformedRequirement(dependency, error):
             return "has a malformed requirement on \(dependency) (\(error.description))"
+        case let .locked(version):
+            let name = incompatibility.terms.first.map { solver.packages[$0.package].name } ?? ""
+            return "is locked at \(version) by Podfile.lock (`--update \(name)` releases it)"
         }
     }
 
@@ -352,6 +358,8 @@ struct Explainer {
               let universe = solver.packages[cause.target].pod else { return text }
         if let external = universe.external {
             text += ", which \(universe.name) \(universe.versions[0]) from \(external.origin) does not satisfy"
+        } else if universe.isMissing {
+            text += ", which no spec source holds"
         } else {
             text += ", which no version of \(universe.name) matches"
         }

@@ -85,4 +85,6 @@ enum Unavailability {
     case missingSubspec
     /// One of the spec's requirements does not parse.
     case malformedRequirement(dependency: String, VersionError)
+    /// Podfile.lock keeps the pod at this version.
+    case locked(Version)
 }

@@ -29,11 +29,27 @@ struct SolverFailure: Error {
 /// prereleases are ruled out (as CocoaPods' "There are only pre-release versions
 /// available" does) for the rest of the resolution.
 final class PubGrubSolver {
+    /// Which undecided package the solver decides next.
+    enum DecisionOrder {
+        /// In the order pods became required, the Podfile's first.
+        case requirementOrder
+        /// As close to CocoaPods' `sort_dependencies` as PubGrub's state allows: external pods,
+        /// then pods a requirement in use names a prerelease of, then pods caught in a
+        /// conflict, then fewest candidate versions.
+        case cocoaPods
+    }
+
     let catalog: Catalog
     let platform: Platform?
     /// Pods restricted to one source (`:source`), by root name.
     let sources: [String: Int]
     let roots: [RootDependency]
+    /// The version Podfile.lock keeps each locked pod at, by root name.
+    let locked: [String: Version]
+    /// Whether a pod no source holds is left out (unmanaged) rather than a conflict.
+    let missingPodsAreUnmanaged: Bool
+    let decisionOrder: DecisionOrder
+    private var missingUniverses: [String: PodUniverse] = [:]
 
     private(set) var packages: [Package] = []
     private(set) var incompatibilities: [Incompatibility] = []
@@ -100,11 +116,15 @@ final class PubGrubSolver {
         var materialized = false
     }
 
-    init(catalog: Catalog, platform: Platform?, sources: [String: Int], rootName: String, roots: [RootDependency]) {
+    init(catalog: Catalog, platform: Platform?, sources: [String: Int], rootName: String, roots: [RootDependency],
+         locked: [String: Version] = [:], missingPodsAreUnmanaged: Bool = false, decisionOrder: DecisionOrder = .requirementOrder) {
         self.catalog = catalog
         self.platform = platform
         self.sources = sources
         self.roots = roots
+        self.locked = locked
+        self.missingPodsAreUnmanaged = missingPodsAreUnmanaged
+        self.decisionOrder = decisionOrder
         _ = addPackage(Package(kind: .root, universe: VersionSet(fullOf: 1), name: rootName))
     }
 
@@ -127,6 +147,16 @@ final class PubGrubSolver {
         if let known = podPackages[key] { return known }
         let id = addPackage(Package(kind: .pod(universe), universe: universe.all, name: universe.name))
         podPackages[key] = id
+        // Podfile.lock keeps the pod at its locked version, whoever asks for it (CocoaPods
+        // adds the locked requirement to every search for the pod).
+        if let version = locked[universe.name], universe.external == nil, !universe.isUnmanaged {
+            var others = universe.all
+            if let keep = universe.index(of: version) { others.remove(keep) }
+            if !others.isEmpty {
+                _ = add(Incompatibility(terms: [PackageTerm(package: id, term: .positive(others))],
+                                        cause: .unavailable(.locked(version))))
+            }
+        }
         return id
     }
 
@@ -142,9 +172,17 @@ final class PubGrubSolver {
         return id
     }
 
-    /// The pods' universe for `name`, honouring a `:source`.
+    /// The pods' universe for `name`, honouring a `:source`; for a pod no source holds, an
+    /// empty one (a dependency on it cannot be met), or nil when such pods are left out, as
+    /// is an external pod without its spec.
     func universe(of name: String) -> PodUniverse? {
-        catalog.universe(of: name, source: sources[name])
+        if let universe = catalog.universe(of: name, source: sources[name]) { return universe }
+        if missingPodsAreUnmanaged || catalog.externals[name] != nil { return nil }
+        if let known = missingUniverses[name] { return known }
+        let missing = PodUniverse(name: name, versions: [], providers: [], holders: [])
+        missing.isMissing = true
+        missingUniverses[name] = missing
+        return missing
     }
 
     // MARK: - Solving
@@ -449,9 +487,30 @@ final class PubGrubSolver {
         return touched
     }
 
-    /// The first required, undecided package in the order packages became required, leaving
-    /// for last a pod with only prereleases left that nothing in use has asked for.
+    /// The next package to decide: by `decisionOrder`, leaving for last a pod with only
+    /// prereleases left that nothing in use has asked for.
     private func nextPackage() -> Int? {
+        decisionOrder == .cocoaPods ? nextPackageInCocoaPodsOrder() : nextPackageInRequirementOrder()
+    }
+
+    private func nextPackageInCocoaPodsOrder() -> Int? {
+        var deferred: Int?
+        var best: (key: (Int, Int, Int, Int), package: Int)?
+        for package in order where decided[package] < 0 && accumulated[package].isPositive {
+            guard case let .pod(universe) = packages[package].kind else { return package }
+            if universe.external == nil, accumulated[package].versions.isDisjoint(with: universe.releases),
+               !hasPrereleaseRequirement(package) {
+                if deferred == nil { deferred = package }
+                continue
+            }
+            let key = (universe.external != nil ? 0 : 1, hasPrereleaseRequirement(package) ? 0 : 1,
+                       attempts[package] > 1 ? 0 : 1, accumulated[package].versions.count)
+            if best == nil || key < best!.key { best = (key, package) }
+        }
+        return best?.package ?? deferred
+    }
+
+    private func nextPackageInRequirementOrder() -> Int? {
         var deferred: Int?
         var position = cursor
         var firstOpen = -1
@@ -515,7 +574,7 @@ final class PubGrubSolver {
 
     private func rootClauses() -> [Int] {
         if let known = versionClauses[VersionKey(package: Self.root, version: 0)] { return known }
-        catalog.prefetch(roots.map(\.dependency.rootName))
+        catalog.prefetch(roots.map(\.dependency))
         var result: [Int] = []
         for root in roots {
             result += dependencyClauses(
@@ -550,7 +609,7 @@ final class PubGrubSolver {
             }
             let feature = model.rootFeature
             // The next pods this version needs: a remote source can fetch them together.
-            catalog.prefetch(feature.dependencies.map(\.rootName))
+            catalog.prefetch(feature.dependencies)
             for dependency in feature.dependencies {
                 let key = DependencyKey(depender: package, dependency: dependency)
                 if let hit = cached(key, covering: version) {
@@ -592,7 +651,7 @@ final class PubGrubSolver {
         let used = PackageTerm(package: subspec, term: .positive(VersionSet(fullOf: 1)))
         var result: [Int] = []
         if let feature = model.feature(at: path) {
-            catalog.prefetch(feature.dependencies.map(\.rootName))
+            catalog.prefetch(feature.dependencies)
             if let platform, case let support = model.support(at: path, on: platform), support != .supported {
                 let versions = walk(universe, from: version) { other in
                     other.feature(at: path) != nil && other.support(at: path, on: platform).isSameKind(as: support)
@@ -688,7 +747,7 @@ final class PubGrubSolver {
         let dependency = cacheKey.dependency
         let dependerVersions = depender.last!.term.versions
         guard let target = universe(of: dependency.rootName) else {
-            // No source has the pod: a public pod compctl does not manage.
+            // Left out: an unmanaged pod, or an external pod whose spec is unknown.
             return []
         }
         let package = podPackage(target)
