@@ -24,7 +24,7 @@ let package = Package(
             name: "CompctlCLI",
             dependencies: [
                 "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
-                "ComponentRelease", "Integration", "TextFormat", "Diagnostics",
+                "ComponentRelease", "Integration", "TextFormat", "Diagnostics", "BinaryChannel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,7 +106,11 @@ let package = Package(
         ),
 
         // Safe Swift over libgit2: owning classes, `GitError` from `git_error_last()`.
-        .target(name: "Git", dependencies: ["CLibGit2"]),
+        .target(name: "Git", dependencies: ["CLibGit2", "Checksum"]),
+
+        // SHA-256 and SHA-1, fed in pieces: the checksums of binary archives (`sha256`, and the
+        // `sha1` of older binary specs) and of OpenSSH's hashed host names.
+        .target(name: "Checksum"),
 
         // The compile check of `compctl integrate`: runs the configured command (a shell string
         // or an argument vector, never interpolated) in its own process group, streams its
@@ -114,6 +118,16 @@ let package = Package(
         .target(
             name: "CompileCheck",
             dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
+        ),
+
+        // The binary channel: the binary twin of a published source spec (same name, version,
+        // dependencies and subspecs; an archive URL with its SHA-256 and what it vendors), built by
+        // `binary_command` in a checkout at the release tag, kept in an artifact store (a folder
+        // or an HTTP(S) server taking an authenticated PUT: atomic, verified, retried, never over
+        // another archive) and published into the binary spec repo only after the archive is.
+        .target(
+            name: "BinaryChannel",
+            dependencies: ["Checksum", "CompileCheck", "FileIO", "Git", "Graph", "Podspec", "SpecRepo", "Versioning"]
         ),
 
         // `compctl integrate` and `pin`: reading a Podfile into a resolution request, planning
@@ -126,7 +140,7 @@ let package = Package(
         .target(
             name: "Integration",
             dependencies: [
-                "CompileCheck", "Config", "FileIO", "Git", "Graph", "Manifest", "Podspec", "SpecRepo", "Versioning",
+                "BinaryChannel", "CompileCheck", "Config", "FileIO", "Git", "Graph", "Manifest", "Podspec", "SpecRepo", "Versioning",
             ]
         ),
 
@@ -146,6 +160,11 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
+        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
+        .testTarget(
+            name: "BinaryChannelTests",
+            dependencies: ["BinaryChannel", "Checksum", "CompileCheck", "Podspec", "SpecRepo", "Git", "TestSupport"]
+        ),
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning", "TestSupport"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec", "TestSupport"]),

@@ -1,0 +1,101 @@
+@testable import BinaryChannel
+import Checksum
+import CompileCheck
+import Foundation
+import Git
+import Testing
+import TestSupport
+
+@Suite struct FolderArtifactStoreTests {
+    @Test func storesOnceVerifiesAndNeverOverwritesAnotherArchive() throws {
+        let directory = try TemporaryDirectory()
+        let store = FolderArtifactStore(folder: directory("store"))
+        let key = ArtifactKey(name: "XXLogger", version: "1.4.2", fileName: "XXLogger.zip")
+        let first = directory("first.zip"), second = directory("second.zip")
+        try Data("one".utf8).write(to: URL(fileURLWithPath: first))
+        try Data("two".utf8).write(to: URL(fileURLWithPath: second))
+        let sha = try #require(SHA256.hex(ofFile: first))
+        let stored = try store.store(first, as: key, sha256: sha)
+        #expect(stored == StoredArtifact(url: "file://\(directory.path)/store/XXLogger/1.4.2/XXLogger.zip", sha256: sha,
+                                         alreadyStored: false, uploads: 1))
+        #expect(FileManager.default.contents(atPath: directory("store/XXLogger/1.4.2/XXLogger.zip")) == Data("one".utf8))
+        // The same archive again (a retried run) is fine; another one under that name is refused.
+        #expect(try store.store(first, as: key, sha256: sha).alreadyStored)
+        let other = try #require(SHA256.hex(ofFile: second))
+        #expect(throws: BinaryError.differentArtifactExists(url: stored.url, stored: sha, built: other)) {
+            try store.store(second, as: key, sha256: other)
+        }
+        #expect(FileManager.default.contents(atPath: directory("store/XXLogger/1.4.2/XXLogger.zip")) == Data("one".utf8))
+        // Nothing but the archive is left in its folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory("store/XXLogger/1.4.2")) == ["XXLogger.zip"])
+    }
+
+    @Test func readsTheLocationsCompctlYmlTakes() throws {
+        #expect(try ArtifactStoreLocation(parsing: "https://artifacts.example/ios/", relativeTo: "/p") == .http("https://artifacts.example/ios"))
+        #expect(try ArtifactStoreLocation(parsing: "file:///srv/binaries", relativeTo: "/p") == .folder("/srv/binaries"))
+        #expect(try ArtifactStoreLocation(parsing: "../binaries", relativeTo: "/p/app") == .folder("/p/binaries"))
+        #expect(throws: BinaryError.badStoreLocation("ftp://x/y")) { try ArtifactStoreLocation(parsing: "ftp://x/y", relativeTo: "/p") }
+    }
+}
+
+@Suite(.serialized) struct BinaryBuilderTests {
+    /// A component repository tagged 1.0.0 whose build script writes the archive and binary.json.
+    func component(in directory: TemporaryDirectory, script: String) throws -> String {
+        try TestGit.isolate()
+        let path = directory("XXLogger")
+        try directory.write(["build.sh": script, "Sources/XXLogger.c": "int xx(void) { return 1; }\n"], under: "XXLogger")
+        try gitCLI("init", "-q", "-b", "main", path)
+        try gitCLI("add", "-A", in: path)
+        try gitCLI("commit", "-q", "-m", "XXLogger 1.0.0", in: path)
+        try gitCLI("tag", "1.0.0", in: path)
+        // A later commit: the build must see the tag's files, not the branch's.
+        try directory.write(["Sources/XXLogger.c": "this does not compile\n"], under: "XXLogger")
+        try gitCLI("commit", "-q", "-am", "work in progress", in: path)
+        return path
+    }
+
+    @Test func buildsAtTheTagWithContextInTheEnvironment() async throws {
+        let directory = try TemporaryDirectory()
+        let zip = directory("fixture.zip")
+        try TestZip.make(files: [("libXXLogger.a", "!<arch>\n")]).write(to: URL(fileURLWithPath: zip))
+        let repository = try component(in: directory, script: """
+            set -e
+            grep -q 'return 1' Sources/XXLogger.c
+            echo "building $COMPCTL_COMPONENT $COMPCTL_VERSION at $COMPCTL_TAG"
+            cp '\(zip)' "$COMPCTL_BINARY_OUTPUT/XXLogger.zip"
+            printf '{"archive": "XXLogger.zip", "vendored_libraries": ["libXXLogger.a"]}' > "$COMPCTL_BINARY_OUTPUT/binary.json"
+            """)
+        let built = try await BinaryBuilder(credentials: TestGit.noCredentials).build(
+            BinaryBuildRequest(name: "XXLogger", version: "1.0.0", repository: repository, tag: "1.0.0",
+                               command: .shell("sh build.sh"), logPath: directory("logs/build.log")),
+            scratch: directory("scratch"))
+        #expect(built.entries == ["libXXLogger.a"])
+        #expect(built.sha256 == SHA256.hex(ofFile: zip))
+        #expect(built.commit == (try gitCLI("rev-parse", "1.0.0^{commit}", in: repository)))
+        #expect(try String(contentsOfFile: directory("logs/build.log"), encoding: .utf8).contains("building XXLogger 1.0.0 at 1.0.0"))
+    }
+
+    @Test func aFailedBuildOrAMissingArchiveSaysWhy() async throws {
+        let directory = try TemporaryDirectory()
+        let repository = try component(in: directory, script: "echo 'cc: error: boom' >&2; exit 3\n")
+        let builder = BinaryBuilder(credentials: TestGit.noCredentials)
+        let request = BinaryBuildRequest(name: "XXLogger", version: "1.0.0", repository: repository, tag: "1.0.0",
+                                         command: .shell("sh build.sh"), logPath: directory("logs/build.log"))
+        await #expect(throws: BinaryError.buildFailed(name: "XXLogger", version: "1.0.0", status: "failed with exit code 3",
+                                                      log: directory("logs/build.log"), tail: ["cc: error: boom"])) {
+            try await builder.build(request, scratch: directory("scratch1"))
+        }
+        let silent = try TemporaryDirectory()
+        let quiet = try component(in: silent, script: "printf '{\"archive\": \"X.zip\", \"vendored_libraries\": \"x.a\"}' > \"$COMPCTL_BINARY_OUTPUT/binary.json\"\n")
+        await #expect(throws: BinaryError.badArchive(path: silent("scratch/output/X.zip"), reason: "the command did not write it")) {
+            try await builder.build(BinaryBuildRequest(name: "XXLogger", version: "1.0.0", repository: quiet, tag: "1.0.0",
+                                                       command: .shell("sh build.sh"), logPath: silent("build.log")),
+                                    scratch: silent("scratch"))
+        }
+        await #expect(throws: BinaryError.self) {
+            try await builder.build(BinaryBuildRequest(name: "XXLogger", version: "9.9.9", repository: quiet, tag: "9.9.9",
+                                                       command: .shell("true"), logPath: silent("build2.log")),
+                                    scratch: silent("scratch2"))
+        }
+    }
+}
