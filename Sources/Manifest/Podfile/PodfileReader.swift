@@ -708,10 +708,20 @@ private final class PodfileEvaluator {
         var positional: [Range<Int>] = []
         var options: [(key: String, value: Range<Int>)] = []
         var unreadable: String?
-        for part in source.splitArguments(arguments) {
+        let parts = source.splitArguments(arguments).filter { !$0.isEmpty }
+        // Where the editor finds a `:source` option (the option and the comma before it) and
+        // where it adds one: after the last argument.
+        var sourceOption: PodDeclaration.SourceOption?
+        for (index, part) in parts.enumerated() {
             let first = tokens[part.lowerBound]
+            func noteSource(_ key: String, inHash: Bool) {
+                guard key == "source" else { return }
+                let start = index > 0 ? source.byteRange(parts[index - 1]).upperBound : source.byteRange(part).lowerBound
+                sourceOption = .init(removal: start..<source.byteRange(part).upperBound, isInHash: inHash)
+            }
             if first.kind == .label {
                 options.append((source.text(of: first), part.lowerBound + 1..<part.upperBound))
+                noteSource(source.text(of: first), inHash: false)
             } else if let arrow = source.firstTopLevel(in: part, where: { $0.isPunctuation("=>") }) {
                 let key = evaluate(part.lowerBound..<arrow, context).stringOrSymbol
                 guard let key else {
@@ -719,13 +729,16 @@ private final class PodfileEvaluator {
                     continue
                 }
                 options.append((key, arrow + 1..<part.upperBound))
+                noteSource(key, inHash: false)
             } else if first.isPunctuation("{"), source.match[part.lowerBound] == part.upperBound - 1 {
                 for pair in source.splitArguments(part.lowerBound + 1..<part.upperBound - 1) {
                     if tokens[pair.lowerBound].kind == .label {
                         options.append((source.text(of: tokens[pair.lowerBound]), pair.lowerBound + 1..<pair.upperBound))
+                        noteSource(source.text(of: tokens[pair.lowerBound]), inHash: true)
                     } else if let arrow = source.firstTopLevel(in: pair, where: { $0.isPunctuation("=>") }),
                               let key = evaluate(pair.lowerBound..<arrow, context).stringOrSymbol {
                         options.append((key, arrow + 1..<pair.upperBound))
+                        noteSource(key, inHash: true)
                     } else {
                         unreadable = "the option `\(source.text(pair))`"
                     }
@@ -816,7 +829,9 @@ private final class PodfileEvaluator {
             declarations.append(PodDeclaration(
                 name: name, requirements: requirements, options: podOptions, line: line, uses: [use],
                 requirementRanges: positional.dropFirst().map(source.byteRange), nameRange: source.byteRange(nameArgument),
-                quote: quote, nameFromArgument: nameFromArgument, method: context.method))
+                quote: quote, nameFromArgument: nameFromArgument, method: context.method,
+                argumentsEnd: parts.last.map { source.byteRange($0).upperBound } ?? source.byteRange(nameArgument).upperBound,
+                sourceOption: sourceOption))
         }
         if let direct = context.directTarget, direct == context.target {
             lastPods[direct] = (tokens[statement.lowerBound].start..<tokens[statement.upperBound - 1].end, declarations[index].quote)
