@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "SpecRepo",
             dependencies: [
-                "Versioning", "Podspec", "Git", "Graph",
+                "Versioning", "Podspec", "Git", "Graph", "HTTP",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -112,6 +112,15 @@ let package = Package(
         // `sha1` of older binary specs) and of OpenSSH's hashed host names.
         .target(name: "Checksum"),
 
+        // libcurl, loaded with dlopen on first use instead of linked (linking it costs every
+        // compctl run several milliseconds of start-up), with non-variadic wrappers of its
+        // option calls. Needs curl's headers to build (libcurl4-openssl-dev), libcurl to run.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+
+        // GET requests over libcurl's multi interface: many at once over a bounded number of
+        // connections (HTTP/2 multiplexing where offered), timeouts, retries with backoff.
+        .target(name: "HTTP", dependencies: ["CCurl"]),
+
         // The compile check of `compctl integrate`: runs the configured command (a shell string
         // or an argument vector, never interpolated) in its own process group, streams its
         // output into a log, reports progress, and stops the whole group on timeout or cancel.
@@ -165,6 +174,7 @@ let package = Package(
             name: "BinaryChannelTests",
             dependencies: ["BinaryChannel", "Checksum", "CompileCheck", "Podspec", "SpecRepo", "Git", "TestSupport"]
         ),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning", "TestSupport"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Graph", "Versioning", "Podspec", "TestSupport"]),
@@ -186,7 +196,7 @@ let package = Package(
         ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
-        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "SpecRepo"], exclude: ["Snapshots"]),
         // Parses argument lists with the real CLI without running them: README.md's CI recipes.
         .testTarget(
             name: "CompctlCLITests",

@@ -13,6 +13,11 @@
 #   git      the 10,000-pod repo as a git source: `repo show` read from git objects with
 #            compctl's cache already fetched, and the first clone into the cache
 #            (`repo add`, over the file:// transport and as a local copy; median of 3);
+#   cdn      `compctl resolve` of a 100-pod Podfile against a CDN source of 100,000 pods x 10
+#            versions that compctl-synth serves on 127.0.0.1 (trunk's layout, made on the fly,
+#            20 ms added to each answer to stand in for a real CDN): cold (empty cache) and
+#            warm (the cache of the run before, revalidated with If-None-Match), with the
+#            requests the server answered (targets: warm <= 0.5 s, cold <= 3 s);
 #   integrate `compctl integrate … --check-command true` into a generated main project (a git
 #            repo with a 50-pod Podfile) against the 5,000-pod repo as a local bare spec
 #            repo: compctl's whole overhead around the compile check (recovery check,
@@ -23,7 +28,8 @@
 #   scripts/bench.sh [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
 #                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
 #                    [--git-pods N] [--clone-runs N] [--integrate-pods N]
-#                    [--only "listing resolve check git integrate"]
+#                    [--cdn-pods N] [--cdn-versions N] [--cdn-top N] [--cdn-latency-ms N]
+#                    [--only "listing resolve check git cdn integrate"]
 #
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
@@ -38,7 +44,11 @@ runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
 seeds="1 2 3 4 5"
-only="listing resolve check git integrate"
+only="listing resolve check git cdn integrate"
+cdn_pods=100000
+cdn_versions=10
+cdn_top=100
+cdn_latency=20
 integrate_pods=5000
 git_pods=10000
 clone_runs=3
@@ -56,7 +66,11 @@ while (($#)); do
         --git-pods) git_pods="$2"; shift 2 ;;
         --clone-runs) clone_runs="$2"; shift 2 ;;
         --integrate-pods) integrate_pods="$2"; shift 2 ;;
-        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+        --cdn-pods) cdn_pods="$2"; shift 2 ;;
+        --cdn-versions) cdn_versions="$2"; shift 2 ;;
+        --cdn-top) cdn_top="$2"; shift 2 ;;
+        --cdn-latency-ms) cdn_latency="$2"; shift 2 ;;
+        -h|--help) sed -n '2,39p' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -290,6 +304,54 @@ if wants git; then
 fi
 # Integrate: the overhead outside the compile check (`true`), on a main project whose
 # Podfile compctl-synth wrote, against the plain repo committed into a bare spec repo.
+if wants cdn; then
+    cdn="$work/cdn-$cdn_pods-x$cdn_versions-seed$seed"
+    rm -rf "$cdn"
+    mkdir -p "$cdn/app"
+    log "serving $cdn_pods pods x $cdn_versions versions as a CDN on 127.0.0.1 ($cdn_latency ms per answer)"
+    "$synth" --pods "$cdn_pods" --versions "$cdn_versions" --seed "$seed" --serve-cdn --latency-ms "$cdn_latency" \
+        >"$cdn/url" 2>"$cdn/server.log" &
+    server=$!
+    trap 'kill "$server" 2>/dev/null || true' EXIT
+    for _ in $(seq 600); do [ -s "$cdn/url" ] && break; sleep 0.1; done
+    url="$(cat "$cdn/url")"
+    [ -n "$url" ] || { log "the CDN server did not start: $(cat "$cdn/server.log")"; exit 1; }
+    "$synth" --pods "$cdn_pods" --versions "$cdn_versions" --seed "$seed" --podfile "$cdn/app/Podfile.body" --top "$cdn_top" >&2
+    { printf "source '%s'\n" "$url"; cat "$cdn/app/Podfile.body"; } >"$cdn/app/Podfile"
+    # The server's request counts, as `name=value` words.
+    counts() { curl -s "${url}__stats" | tr -d '{}" ' | tr ',:' ' ='; }
+    # Requests, conditional ones, 304s, specs and shards the server answered between two counts.
+    delta() {
+        local before="$1" after="$2" key
+        for key in requests conditional notModified specs shards; do
+            local a b
+            a="$(printf '%s\n' $before | sed -n "s/^$key=//p")"
+            b="$(printf '%s\n' $after | sed -n "s/^$key=//p")"
+            printf '%s=%s ' "$key" $((b - a))
+        done
+    }
+    run_cdn() { (cd "$cdn/app" && COMPCTL_HOME="$cdn/home" COMPCTL_TRUNK=off "$compctl" resolve >"$work/out.txt" 2>"$work/err.txt"); }
+    status=0
+    before="$(counts)"; run_cdn || status=$?; after="$(counts)"
+    [ "$status" -eq 0 ] || { log "resolve against the CDN failed (exit $status): $(cat "$work/err.txt")"; exit 1; }
+    cold_requests="$(delta "$before" "$after")"
+    resolved="$(wc -l <"$work/out.txt" | tr -d ' ')"
+    before="$(counts)"; run_cdn; after="$(counts)"
+    warm_requests="$(delta "$before" "$after")"
+    log "timing resolve of $cdn_top top pods ($resolved resolved) against the CDN, cold then warm"
+    echo
+    echo "| CDN | run | median wall of $runs | mean CPU (user+sys) | requests (one run) |"
+    echo "|---|---|---|---|---|"
+    prepare="rm -rf '$cdn/home'"
+    row="$(cd "$cdn/app" && measure env COMPCTL_HOME="$cdn/home" COMPCTL_TRUNK=off "$compctl" resolve)"
+    echo "| $cdn_pods x $cdn_versions, $cdn_latency ms | cold: \`compctl resolve\`, $cdn_top top pods, $resolved resolved, empty cache | $row | $cold_requests |"
+    prepare=""
+    row="$(cd "$cdn/app" && measure env COMPCTL_HOME="$cdn/home" COMPCTL_TRUNK=off "$compctl" resolve)"
+    echo "| $cdn_pods x $cdn_versions, $cdn_latency ms | warm: the same, cache of the run before | $row | $warm_requests |"
+    kill "$server" 2>/dev/null || true
+    trap - EXIT
+fi
+
 if wants integrate; then
     dir="$(repo "$integrate_pods" plain)"
     bare="$dir.git"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what compctl needs to build on a fresh Debian/Ubuntu machine that has Swift:
-# libgit2's headers (found through pkg-config). On macOS: `brew install libgit2 pkg-config`.
+# libgit2's headers (found through pkg-config) and libcurl's. On macOS: `brew install libgit2 pkg-config`.
 #
 # And what the tests use: Chromium (the HTML report is laid out in headless Chromium at a
 # phone's and a desktop's width), Graphviz (the report's drawing), Ruby (the Homebrew formula
@@ -28,6 +28,8 @@ apt_install() {
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 if ! pkg-config --exists libgit2 2>/dev/null; then need+=(libgit2-dev); fi
+# libcurl's headers (CDN sources); macOS has them in its SDK.
+if [ "$(uname)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null; then need+=(libcurl4-openssl-dev); fi
 command -v git >/dev/null 2>&1 || need+=(git)
 
 have_browser() {
@@ -62,7 +64,7 @@ if ((${#need[@]})); then
     elif command -v brew >/dev/null 2>&1; then
         brew install libgit2 pkg-config shellcheck
     else
-        echo "bootstrap: please install ${need[*]} (libgit2 >= 1.5 with pkg-config)" >&2
+        echo "bootstrap: please install ${need[*]} (libgit2 >= 1.5 with pkg-config, libcurl >= 7.68 headers)" >&2
         exit 1
     fi
 fi

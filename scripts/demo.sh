@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's first command: installs what is missing, builds compctl, and runs it on the
 # embedded sample: the private spec repo in Specs/ and the main project in scripts/sample-app/.
+# Then public pods from a CDN served on this machine, and trunk that cannot be reached.
 # Then the release flow on real git repositories in a temporary folder: Specs/ as a bare
 # spec repo and four sample components (each with one C file) as bare component repos,
 # released with bump and published with publish; then the main project as a git repo, with
@@ -13,7 +14,9 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 scripts/bootstrap.sh
 swift build --product compctl >&2
+swift build --product compctl-synth >&2
 compctl="$(swift build --show-bin-path)/compctl"
+synth="$(swift build --show-bin-path)/compctl-synth"
 
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold="" plain=""; fi
 step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
@@ -95,6 +98,62 @@ trap 'rm -rf "$work"' EXIT
 export COMPCTL_HOME="$work/home" COMPCTL_GIT_ISOLATE=1
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 git() { command git -c user.name="Demo" -c user.email="demo@example.invalid" -c init.defaultBranch=main "$@"; }
+
+step "Public pods from a CDN: a small trunk served on this machine (the demo never uses the network)"
+# A few public pods as a spec folder, served as trunk serves its CDN (CocoaPods-version.yml,
+# all_pods_versions_x_y_z.txt shards, Specs/x/y/z/Name/version/Name.podspec.json).
+public_spec() { # name version [dependency requirement]
+    local deps=""
+    [ -n "${3:-}" ] && deps=", \"dependencies\": {\"$3\": [\"$4\"]}"
+    mkdir -p "$work/public/$1/$2"
+    printf '{"name": "%s", "version": "%s", "platforms": {"ios": "11.0"}, "source": {"git": "https://github.com/example/%s.git", "tag": "%s"}%s}\n' \
+        "$1" "$2" "$1" "$2" "$deps" > "$work/public/$1/$2/$1.podspec.json"
+}
+public_spec SDWebImage 5.18.10 libwebp "~> 1.0"
+public_spec SDWebImage 5.19.0 libwebp "~> 1.3"
+public_spec SDWebImage 6.0.0 libwebp "~> 2.0"
+public_spec libwebp 1.2.4
+public_spec libwebp 1.3.2
+public_spec libwebp 2.0.0
+"$synth" --serve-cdn --from "$work/public" --latency-ms 0 > "$work/cdn.url" 2> "$work/cdn.log" &
+cdn_pid=$!
+trap 'kill "$cdn_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 100); do [ -s "$work/cdn.url" ] && break; sleep 0.1; done
+cdn="$(cat "$work/cdn.url")"
+echo "trunk for this demo: $cdn (compctl reads it as trunk when COMPCTL_TRUNK names it)"
+mkdir -p "$work/trunk-app"
+cp scripts/sample-app/Podfile scripts/sample-app/Podfile.lock "$work/trunk-app/"
+# The sample turns trunk off, for the README's examples; here it is on.
+sed -e "s#url: ../../Specs#url: $root/Specs#" -e '/^trunk: off/d' scripts/sample-app/compctl.yml > "$work/trunk-app/compctl.yml"
+cd "$work/trunk-app"
+echo "\$ cd $work/trunk-app   # the sample main project, with trunk on"
+export COMPCTL_TRUNK="$cdn"
+echo "\$ export COMPCTL_TRUNK=$cdn"
+run resolve | grep -E '^[$]|^(SDWebImage|libwebp|XXPay)'
+echo "(SDWebImage is resolved from trunk, and so is what it needs: libwebp)"
+requests() { curl -s "${cdn}__stats" | tr -d '{}"'; }
+echo "requests so far: $(requests)"
+run resolve >/dev/null
+echo "after a second run: $(requests)"
+echo "(the second run only revalidated the shards it read, with If-None-Match, and got 304s)"
+
+step "trunk cannot be read: public pods stay at their Podfile.lock versions, with the reason"
+export COMPCTL_TRUNK="http://127.0.0.1:9/"
+echo "\$ export COMPCTL_TRUNK=http://127.0.0.1:9/   # nothing listens there: as a machine without network"
+run resolve | grep -E '^[$]|^(SDWebImage|libwebp|XXPay)' || true
+echo "(no SDWebImage on stdout: the warning above says it is taken at 5.18.10 from Podfile.lock, and why)"
+unset COMPCTL_TRUNK
+
+step "A Podfile whose only source is a CDN URL needs no compctl.yml"
+mkdir -p "$work/cdn-app"
+printf "source '%s'\nplatform :ios, '13.0'\n\ntarget 'App' do\n  pod 'SDWebImage', '~> 5.18'\nend\n" "$cdn" > "$work/cdn-app/Podfile"
+cd "$work/cdn-app"
+echo "\$ cd $work/cdn-app && cat Podfile"
+cat Podfile
+run resolve
+run resolve --offline
+echo "(--offline answers from compctl's cache of the CDN, under \$COMPCTL_HOME/cdn/, without a request)"
+cd "$root"
 
 step "Specs/ as a bare spec repo, and XXLogger, XXNetworking, XXUIKit, XXMessage as bare component repos"
 cp -R Specs "$work/specs-src"

@@ -2,8 +2,8 @@
 # Packages compctl for machines that should not build it (CI runners, colleagues): a tarball
 # compctl-<version>-<os>-<arch>.tar.gz holding bin/compctl, README.md and the SHA-256 file
 # beside it (`sha256sum -c` checks it). On Linux the Swift runtime is linked in statically,
-# so the target needs only libgit2 (apt-get install libgit2-1.5 or libgit2-dev); on macOS,
-# `brew install libgit2`.
+# so the target needs only libgit2 (apt-get install libgit2-1.5 or libgit2-dev), and libcurl
+# (libcurl4) to read CDN sources, loaded when one is read; on macOS, `brew install libgit2`.
 #
 #   scripts/package.sh [--output DIR] [--binary PATH]
 #

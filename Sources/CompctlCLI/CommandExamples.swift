@@ -24,7 +24,7 @@ enum CommandExamples {
         "repo show": ["compctl repo show acme", "compctl repo show ./Specs --json"],
         "bump": ["compctl bump --rc --push", "compctl bump --release --push --repo acme --dry-run"],
         "publish": ["compctl publish XXLogger.podspec --repo acme", "compctl publish XXLogger.podspec --repo acme --dry-run"],
-        "resolve": ["compctl resolve", "compctl resolve --podfile App/Podfile --source acme --json"],
+        "resolve": ["compctl resolve", "compctl resolve --podfile App/Podfile --source acme --json", "compctl resolve --offline"],
         "graph": ["compctl graph --check", "compctl graph --affected XXLogger --format github-matrix",
                   "compctl graph --format dot | dot -Tsvg -o graph.svg"],
         "why": ["compctl why XXLogger", "compctl why XXLogger --podfile App/Podfile"],

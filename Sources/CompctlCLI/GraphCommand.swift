@@ -82,24 +82,33 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [SpecRepoSource]) in
+        let (configuration, specSources) = try reportingErrors { () throws -> (Configuration, SpecSources) in
             let configuration = try config.load()
             if let podfile { try PodfileInputs.requireFile(podfile) }
-            return (configuration, try SpecSources(configuration: configuration).sources(sourceOptions.sources))
+            return (configuration, try SpecSources(configuration: configuration, offline: sourceOptions.offline))
         }
+        // With a Podfile, its sources as `resolve` reads them; without, the private sources
+        // only: the newest releases of their pods, never a walk through trunk.
         let inputs = try podfile.map { path in
-            try reportingErrors { try PodfileInputs.read(path: path, sources: sources) }
+            try reportingErrors {
+                try PodfileInputs.read(path: path, specSources: specSources, commandLine: sourceOptions.sources,
+                                       revalidatesInBackground: true)
+            }
+        }
+        let sources = try inputs?.sources ?? reportingErrors {
+            try specSources.privateSources(
+                sourceOptions.sources, podfile: PodfileInputs.defaultPath(explicit: nil, configuration: configuration))
         }
         inputs?.warnings.forEach(Console.warning)
 
-        let catalog = PodCatalog(providers: sources.map(\.repository))
+        let catalog = PodCatalog(providers: sources.map(\.provider))
         let graph: DependencyGraph
         let warnings: [GraphWarning]
         if let inputs {
             let resolution = try inputs.resolve(against: catalog, sources: sources)
             graph = resolution.graph
             warnings = resolution.warnings
-            ResolutionWarnings.printUnmanaged(resolution.unmanaged)
+            ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback)
         } else {
             (graph, warnings) = try reportingErrors { try catalog.newestReleaseGraph() }
         }
@@ -107,15 +116,18 @@ struct GraphCommand: ParsableCommand {
 
         if check {
             // Layers of compctl.yml that the spec repos' pods show to be mistaken.
-            let pods = sources.flatMap { $0.repository.podNames() }
+            let pods = sources.compactMap(\.repository).flatMap { $0.podNames() }
             configuration.layerWarnings(pods: pods).forEach { Console.warning($0.description) }
         }
-        let problems = check
+        var problems = check
             ? try reportingErrors {
                 try GraphChecker(catalog: catalog, configuration: configuration)
                     .problems(in: graph)
             }
             : nil
+        if check, inputs == nil {
+            problems? += try trunkShadowing(of: graph, specSources: specSources)
+        }
         let waves = try affected.map { name in
             try reportingErrors {
                 do {
@@ -134,6 +146,21 @@ struct GraphCommand: ParsableCommand {
         report.checkedFile = podfile ?? DisplayPath.relative(config.path ?? configuration.directory + "/compctl.yml")
         try reportingErrors { try write(report, graph: graph, inputs: inputs) }
         if let problems, !problems.isEmpty { throw Exit.problems }
+    }
+
+    /// The private pods of `graph` that trunk holds too, when trunk is read: any Podfile that
+    /// reads trunk may get trunk's pod of that name instead (dependency confusion).
+    private func trunkShadowing(of graph: DependencyGraph, specSources: SpecSources) throws -> [GraphProblem] {
+        guard case let .on(url) = specSources.trunk else { return [] }
+        let opened = try reportingErrors {
+            try specSources.locator.sources(SourcePlan(sources: [PlannedSource(argument: url, isTrunk: true)]))
+        }
+        guard let trunk = opened.sources.first else {
+            Console.note("note: trunk cannot be read (\(opened.trunkUnread ?? "unknown")), so the check does not know "
+                + "which private pods trunk also holds")
+            return []
+        }
+        return try reportingErrors { try GraphChecker.trunkShadowing(in: graph, trunk: trunk.provider) }
     }
 
     /// Prints the report in the chosen format; `--check` in text is printed here, one

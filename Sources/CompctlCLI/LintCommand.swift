@@ -59,7 +59,9 @@ struct LintCommand: ParsableCommand {
             guard !sources.isEmpty else { return [] }
             let specSources = try SpecSources(config: config)
             return try sources.map { source in
-                guard let repository = try specSources.open(source).repository else {
+                let opened = try specSources.open(source)
+                if let cdn = opened.cdn { throw SpecRepoError.cdnCannotList(source: cdn.name) }
+                guard let repository = opened.repository else {
                     throw CommandError("\(source) has no commit yet: there is nothing to check dependencies against")
                 }
                 return repository

@@ -75,12 +75,15 @@ struct OutdatedCommand: ParsableCommand {
     func run() throws {
         let (configuration, sources) = try reportingErrors { () throws -> (Configuration, [SpecRepoSource]) in
             let configuration = try config.load()
-            return (configuration, try SpecSources(configuration: configuration).sources(sourceOptions.sources))
+            // The private sources only: outdated is about the components, and never asks trunk.
+            let main = podfile ?? PodfileInputs.defaultPath(explicit: nil, configuration: configuration)
+            return (configuration, try SpecSources(configuration: configuration, offline: sourceOptions.offline)
+                .privateSources(sourceOptions.sources, podfile: main))
         }
-        let catalog = PodCatalog(providers: sources.map(\.repository))
+        let catalog = PodCatalog(providers: sources.map(\.provider))
         let rcs = ReleaseCandidatePolicy(
             label: configuration.rcLabel, staleAfterDays: configuration.staleRCDays,
-            publishDates: FirstPublishDate(sources.compactMap { ReportSkewCommand.publishDates(of: $0.repository) }),
+            publishDates: FirstPublishDate(sources.compactMap { $0.repository.flatMap(ReportSkewCommand.publishDates) }),
             now: now.flatMap(ReportSkewCommand.date) ?? Date())
         var targets: [(String, String)] = []
         if let podfile {

@@ -79,7 +79,7 @@ struct PinCommand: ParsableCommand {
             try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, warnsOfUnfinishedIntegrate: dryRun)
         }
         inputs.warnings.forEach(Console.warning)
-        let catalog = PodCatalog(providers: sources.map(\.repository))
+        let catalog = PodCatalog(providers: sources.map(\.provider))
 
         var wanted = pins.map(\.pin)
         if all {

@@ -2,6 +2,7 @@ import Config
 import Foundation
 import Graph
 import Integration
+import Manifest
 import SpecRepo
 
 /// How the commands read a Podfile and resolve it: the Integration library's
@@ -9,40 +10,68 @@ import SpecRepo
 extension PodfileInputs {
     /// What `resolve`, `why` and `pin` start from: the configuration, the Podfile (`--podfile`,
     /// else the main project's, else `./Podfile`; a missing one is reported before any source
-    /// is opened) and the sources (`--source`, else compctl.yml's spec repos).
+    /// is opened) and its sources (the Podfile's, as compctl.yml maps them, or `--source`).
+    /// A read-only command passes `revalidatesInBackground` (see `SpecSources.sources(for:…)`):
+    /// it only resolves, and `resolve(against:sources:)` settles the CDN sources.
     static func load(
         podfile: String?, sources sourceOptions: SourceOptions, config: ConfigOptions,
-        warnsOfUnfinishedIntegrate: Bool = true
+        warnsOfUnfinishedIntegrate: Bool = true, revalidatesInBackground: Bool = false
     ) throws -> (inputs: PodfileInputs, sources: [SpecRepoSource], configuration: Configuration) {
         let configuration = try config.load()
         let path = defaultPath(explicit: podfile, configuration: configuration)
-        try requireFile(path)
-        let sources = try SpecSources(configuration: configuration).sources(sourceOptions.sources)
-        return (try read(path: path, sources: sources, warnsOfUnfinishedIntegrate: warnsOfUnfinishedIntegrate),
-                sources, configuration)
+        let specSources = try SpecSources(configuration: configuration, offline: sourceOptions.offline)
+        let inputs = try read(path: path, specSources: specSources, commandLine: sourceOptions.sources,
+                              warnsOfUnfinishedIntegrate: warnsOfUnfinishedIntegrate,
+                              revalidatesInBackground: revalidatesInBackground)
+        return (inputs, inputs.sources, configuration)
     }
 
-    /// Reads the Podfile at `path`. With `warnsOfUnfinishedIntegrate` (the read-only
-    /// commands), a journal left by an integrate that did not finish is reported as a
-    /// warning first; only a writer holding the project's lock (`integrate`, `pin`)
-    /// recovers it.
-    static func read(path: String, sources: [SpecRepoSource], warnsOfUnfinishedIntegrate: Bool = true) throws -> PodfileInputs {
+    /// Reads the Podfile at `path` and opens its sources. With `warnsOfUnfinishedIntegrate`
+    /// (the read-only commands), a journal left by an integrate that did not finish is
+    /// reported as a warning first; only a writer holding the project's lock (`integrate`,
+    /// `pin`) recovers it.
+    static func read(path: String, specSources: SpecSources, commandLine: [String],
+                     warnsOfUnfinishedIntegrate: Bool = true, revalidatesInBackground: Bool = false) throws -> PodfileInputs {
         try requireFile(path)
-        if warnsOfUnfinishedIntegrate, let warning = UnfinishedIntegrate.warning(root: ProjectFiles.root(ofPodfile: path)) {
-            Console.warning(warning)
-        }
-        return try PodfileInputs(path: path, sources: sources)
+        if warnsOfUnfinishedIntegrate { warnOfUnfinishedIntegrate(podfile: path) }
+        let podfile = try Podfile(contentsOf: path)
+        let opened = try specSources.sources(for: podfile, commandLine: commandLine,
+                                             revalidatesInBackground: revalidatesInBackground)
+        return try PodfileInputs(path: path, sources: opened.sources, trunkUnread: opened.trunkUnread, podfile: podfile)
+    }
+
+    /// Warns when the project of the Podfile at `path` holds the journal of an integrate that
+    /// did not finish (read-only commands never recover it).
+    static func warnOfUnfinishedIntegrate(podfile path: String) {
+        if let warning = UnfinishedIntegrate.warning(root: ProjectFiles.root(ofPodfile: path)) { Console.warning(warning) }
     }
 
     /// Resolves the request against `catalog`, which reads `sources`. A conflict is
     /// explained on stderr, after the junk found in the sources (after `onConflict` has seen
-    /// it), and exits 2; bad input exits 1.
+    /// it), and exits 2; so does a private pod the resolution would take from trunk; bad
+    /// input exits 1.
+    ///
+    /// A CDN source that revalidates in the background is settled first; when a file it gave
+    /// turns out to have changed, the resolution runs again on the new copies.
     func resolve(against catalog: PodCatalog, sources: [SpecRepoSource], onConflict: (String) -> Void = { _ in })
         throws -> Resolution
     {
-        try explainingConflicts(of: path, sources: sources, onConflict: onConflict) {
-            try Resolver(catalog: catalog).resolve(request)
+        var outcome = Result { try Resolver(catalog: catalog).resolve(request) }
+        for _ in 0..<3 where sources.map({ $0.cdn?.settle() ?? false }).contains(true) {
+            catalog.forget()
+            outcome = Result { try Resolver(catalog: catalog).resolve(request) }
         }
+        let resolution = try explainingConflicts(of: path, sources: sources, onConflict: onConflict) {
+            try outcome.get()
+        }
+        let confused = dependencyConfusion(in: resolution)
+        if !confused.isEmpty {
+            onConflict(confused.map(\.description).joined(separator: "\n"))
+            ResolutionWarnings.printJunk(of: sources)
+            confused.forEach { Console.error($0.description) }
+            throw Exit.problems
+        }
+        return resolution
     }
 }
 

@@ -328,8 +328,10 @@ struct RepoShowCommand: ParsableCommand {
     @OptionGroup var config: ConfigOptions
 
     func run() throws {
-        let opened = try reportingErrors {
-            try SpecSources(config: config, fetch: !noFetch).open(source)
+        let opened = try reportingErrors { () throws -> OpenedSource in
+            let opened = try SpecSources(config: config, fetch: !noFetch).open(source)
+            if let cdn = opened.cdn { throw SpecRepoError.cdnCannotList(source: cdn.name) }
+            return opened
         }
         guard let repository = opened.repository else {
             Console.note("note: \(opened.displayLocation) has no commit yet: no pods")

@@ -238,9 +238,12 @@ struct ReportSkewCommand: ParsableCommand {
     /// and Podfiles go through `SourceLocator` and `PodfileInputs`, as `resolve` reads them.
     private func gatherInput() throws -> (ReportInput, [SpecRepoSource]) {
         let configuration = try config.load()
-        let sources = try SpecSources(configuration: configuration).sources(sourceOptions.sources)
+        // The private sources only: the report is about the components, and never lists trunk.
+        let sources = try SpecSources(configuration: configuration, offline: sourceOptions.offline)
+            .privateSources(sourceOptions.sources, podfile: PodfileInputs.defaultPath(explicit: nil, configuration: configuration))
         var projects: [ProjectInput] = []
-        var warnings = configuration.layerWarnings(pods: sources.flatMap { $0.repository.podNames() }).map(\.description)
+        var warnings = configuration.layerWarnings(pods: sources.compactMap(\.repository).flatMap { $0.podNames() })
+            .map(\.description)
         var unreadable: [String] = []
         for project in configuration.projects {
             let kind: ProjectKind = project.kind == .main ? .main : .example
@@ -250,7 +253,10 @@ struct ReportSkewCommand: ParsableCommand {
                 continue
             }
             do {
-                let inputs = try PodfileInputs.read(path: configuration.resolve(path: podfile), sources: sources)
+                let path = configuration.resolve(path: podfile)
+                try PodfileInputs.requireFile(path)
+                PodfileInputs.warnOfUnfinishedIntegrate(podfile: path)
+                let inputs = try PodfileInputs(path: path, sources: sources)
                 warnings += inputs.warnings
                 projects.append(ProjectInput(name: project.name, kind: kind, podfile: podfile, request: inputs.request))
             } catch {
@@ -260,16 +266,16 @@ struct ReportSkewCommand: ParsableCommand {
         if !unreadable.isEmpty { throw CommandError(messages: unreadable) }
         var dates: [any PublishDateSource] = []
         for source in sources {
-            if let known = Self.publishDates(of: source.repository) {
+            if let repository = source.repository, let known = Self.publishDates(of: repository) {
                 dates.append(known)
             } else {
-                warnings.append("spec repo \(source.repository.name) gives no publish dates, so the ages of its rcs are "
+                warnings.append("spec repo \(source.name) gives no publish dates, so the ages of its rcs are "
                     + "unknown and none of them counts as stale")
             }
         }
         warnings.forEach(Console.warning)
         let input = ReportInput(
-            providers: sources.map(\.repository), projects: projects,
+            providers: sources.map(\.provider), projects: projects,
             layers: GraphChecker.layerRules(of: configuration), interfaceSuffix: GraphChecker.interfaceSuffix(of: configuration),
             staleRCDays: staleRCDays ?? configuration.staleRCDays, rcLabel: configuration.rcLabel,
             publishDates: FirstPublishDate(dates),

@@ -8,9 +8,10 @@ enum ResolutionWarnings {
     /// could not be loaded (which is why Graph's `unreadableSpec` warnings are not printed).
     static func printJunk(of sources: [SpecRepoSource]) {
         for source in sources {
-            for junk in source.repository.skipped {
-                Console.warning("\(source.repository.name): \(junk)")
+            for junk in source.repository?.skipped ?? [] {
+                Console.warning("\(source.name): \(junk)")
             }
+            if let stale = source.cdn?.staleReport { Console.warning(stale) }
         }
     }
 
@@ -28,12 +29,24 @@ enum ResolutionWarnings {
         }
     }
 
-    /// The unmanaged pods, as one note: the sources do not have them, so they are taken at
-    /// the lock's version and never resolved or checked.
-    static func printUnmanaged(_ pods: [UnmanagedPod]) {
-        guard !pods.isEmpty else { return }
-        let list = pods.map { pod in pod.lockedVersion.map { "\(pod.name) \($0)" } ?? pod.name }
-        Console.note("note: \(pods.count) unmanaged pod\(pods.count == 1 ? "" : "s"), in no configured source "
-            + "(never resolved; shown at the version Podfile.lock records): \(list.joined(separator: ", "))")
+    /// The unmanaged pods: those trunk would give when it cannot be read, as one warning
+    /// that says why; any other as one note (no source holds them), unless `notes` is off
+    /// (`--json`, where the document lists them).
+    static func printUnmanaged(_ pods: [UnmanagedPod], fallback: TrunkFallback? = nil, notes: Bool = true) {
+        let fromTrunk = Set(fallback?.pods.map(\.name) ?? [])
+        let public_ = pods.filter { fromTrunk.contains($0.name) }
+        if let fallback, !public_.isEmpty {
+            let count = public_.count
+            Console.warning("trunk is not read (\(fallback.reason)), so \(count) public pod\(count == 1 ? " is" : "s are") "
+                + "taken at the version Podfile.lock records, unresolved, with the dependencies it records there: "
+                + public_.map { pod in pod.lockedVersion.map { "\(pod.name) \($0)" } ?? "\(pod.name) (not in Podfile.lock)" }
+                    .joined(separator: ", "))
+        }
+        let others = pods.filter { !fromTrunk.contains($0.name) }
+        guard notes, !others.isEmpty else { return }
+        Console.note("note: \(others.count) unmanaged pod\(others.count == 1 ? "" : "s"), in no configured source "
+            + "(never resolved; shown at the version Podfile.lock records): " + others.map { pod in
+                pod.lockedVersion.map { "\(pod.name) \($0)" } ?? pod.name
+            }.joined(separator: ", "))
     }
 }

@@ -13,13 +13,16 @@ import TextFormat
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Resolve a Podfile against the private spec repos.",
+        abstract: "Resolve a Podfile against its sources (spec repos, CDN sources, trunk).",
         discussion: """
-            Prints `Name<TAB>version` for every pod the Podfile needs from the spec repos, \
-            sorted by name (aligned with spaces on a terminal), as CocoaPods would resolve it (highest allowed version; an rc only \
-            when a requirement names one; subspecs; the Podfile's platform). Pods that no spec \
-            repo holds (public pods) are unmanaged: listed on stderr at the version of the \
-            Podfile.lock beside the Podfile, never resolved and never an error.
+            Prints `Name<TAB>version` for every pod the Podfile needs, sorted by name (aligned \
+            with spaces on a terminal), as CocoaPods would resolve it (highest allowed version; \
+            an rc only when a requirement names one; subspecs; the Podfile's platform), against \
+            the sources `pod install` reads: the Podfile's `source` lines (trunk when it names \
+            none) as compctl.yml maps them, or --source. When trunk cannot be read (trunk: off, \
+            COMPCTL_TRUNK=off, offline or unreachable without a cached copy), public pods are \
+            unmanaged: taken at the version of the Podfile.lock beside the Podfile, with a \
+            warning. A private pod the resolution would take from trunk is an error (exit 2).
 
             On a conflict it explains which requirements clash and who states each one, and \
             exits 2. Lines of the Podfile it cannot evaluate are warnings that name the line.
@@ -42,19 +45,19 @@ struct ResolveCommand: ParsableCommand {
 
     func run() throws {
         let (inputs, sources, _) = try reportingErrors {
-            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
+            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, revalidatesInBackground: true)
         }
         inputs.warnings.forEach(Console.warning)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources) { explanation in
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources) { explanation in
             if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
         }
         ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
+        ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
         if json {
             try JSONOutput.print(ResolveDocument(resolution))
             return
         }
-        ResolutionWarnings.printUnmanaged(resolution.unmanaged)
         // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
         if isatty(STDOUT_FILENO) == 1 {
             Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())

@@ -41,11 +41,11 @@ struct WhyCommand: ParsableCommand {
 
     func run() throws {
         let (inputs, sources, _) = try reportingErrors {
-            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config)
+            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, revalidatesInBackground: true)
         }
         inputs.warnings.forEach(Console.warning)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.repository)), sources: sources)
+        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources)
         ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         let pod = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
         let why = try reportingErrors {

@@ -91,7 +91,7 @@ private struct Reader {
 
     static let topLevelKeys = [
         "spec_repos", "projects", "check_command", "layers", "tag_format", "rc_label",
-        "interface_rule", "stale_rc_days", "binary_repo", "artifact_store", "binary_command", "dev_pods",
+        "interface_rule", "stale_rc_days", "trunk", "binary_repo", "artifact_store", "binary_command", "dev_pods",
     ]
 
     mutating func report(_ node: Node?, _ message: String) {
@@ -142,6 +142,12 @@ private struct Reader {
                     }
                 }
             case "interface_rule": config.interfaceRule = interfaceRule(value, default: config.interfaceRule)
+            case "trunk":
+                if case let .scalar(scalar) = value, ["on", "off", "true", "false", "yes", "no"].contains(scalar.string.lowercased()) {
+                    config.readsTrunk = ["on", "true", "yes"].contains(scalar.string.lowercased())
+                } else {
+                    report(value, "trunk must be on or off")
+                }
             case "stale_rc_days":
                 if let days = int(value, "stale_rc_days") {
                     if days < 0 { report(value, "stale_rc_days must be 0 or more") } else { config.staleRCDays = days }
@@ -172,12 +178,20 @@ private struct Reader {
             var name: String?
             var url: String?
             var priority = index + 1
+            var podfileSources: [String] = []
             for (key, value) in fields {
                 switch key.string {
                 case "name": name = string(value, "spec_repos.name")
                 case "url": url = string(value, "spec_repos.url")
                 case "priority": priority = int(value, "spec_repos.priority") ?? priority
-                default: unknownKey(key, key.string ?? "?", allowed: ["name", "url", "priority"], in: "spec_repos")
+                case "podfile_source":
+                    if let items = value.sequence {
+                        podfileSources = items.compactMap { string($0, "spec_repos.podfile_source") }
+                    } else if let text = string(value, "spec_repos.podfile_source") {
+                        podfileSources = [text]
+                    }
+                default:
+                    unknownKey(key, key.string ?? "?", allowed: ["name", "url", "priority", "podfile_source"], in: "spec_repos")
                 }
             }
             if let name, !isValidRepoName(name) {
@@ -187,7 +201,9 @@ private struct Reader {
                 report(item, "each spec repo needs a name and a url")
                 continue
             }
-            repos.append((SpecRepoEntry(name: name, url: url, priority: priority), index))
+            var entry = SpecRepoEntry(name: name, url: url, priority: priority)
+            entry.podfileSources = podfileSources
+            repos.append((entry, index))
         }
         return repos.sorted { ($0.entry.priority, $0.order) < ($1.entry.priority, $1.order) }.map(\.entry)
     }

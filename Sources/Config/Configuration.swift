@@ -25,6 +25,9 @@ public struct Configuration: Equatable, Sendable {
     /// The binary channel: the binary spec repo, the artifact store, the build command and
     /// the pods under development.
     public var binary = BinaryChannel()
+    /// Whether trunk (CocoaPods' public CDN) is read where a Podfile reads it; `trunk: off`
+    /// says no, for a team that keeps compctl off the public network.
+    public var readsTrunk: Bool = true
 
     /// The configuration compctl uses when there is no `compctl.yml`.
     public static func defaults(directory: String) -> Configuration {
@@ -75,6 +78,8 @@ public struct SpecRepoEntry: Equatable, Sendable {
     public var url: String
     /// Lower numbers are searched first, as the first `source` line wins in a Podfile.
     public var priority: Int
+    /// The Podfile `source` lines this spec repo stands for (`podfile_source`), as written.
+    public var podfileSources: [String] = []
 
     /// True for `git@host:path`-style addresses, which carry no scheme.
     static func isSCPLike(_ string: String) -> Bool {

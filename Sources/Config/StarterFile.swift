@@ -37,7 +37,7 @@ public enum StarterFile {
         guard !lines.isEmpty else { return (mainProject, 0) }
         var block = "spec_repos:\n" + lines.joined(separator: "\n") + "\n"
         for url in trunk {
-            block += "  # trunk (\(url)) is public: compctl reads only private spec repos here\n"
+            block += "  # trunk (\(url)) is read where the Podfile names it; `trunk: off` below never reads it\n"
         }
         let starter = mainProject.components(separatedBy: "\n")
         guard let start = starter.firstIndex(of: "spec_repos:"),
@@ -77,14 +77,22 @@ public enum StarterFile {
         # Every key is optional; delete what you do not need. Relative paths are relative to
         # this file. Reference: README.md, section "compctl.yml".
 
-        # Private spec repos, searched in priority order (lowest number first), as the first
-        # `source` line of a Podfile wins. `url` is a directory, a bare repository, or a git
-        # URL (file://, ssh://, https://, git@host:path). Credentials come from the ssh agent,
-        # COMPCTL_SSH_KEY or COMPCTL_GIT_TOKEN, never from this file.
+        # Spec repos. A Podfile is resolved against its own `source` lines, in their order, as
+        # CocoaPods reads them; a spec repo listed here that a `source` line names (by `url`,
+        # or in `podfile_source`) is read from its `url`, and the others come after the
+        # Podfile's sources, in priority order (lowest number first). `url` is a directory, a
+        # bare repository, a git URL (file://, ssh://, https://, git@host:path) or a CDN URL.
+        # Credentials come from the ssh agent, COMPCTL_SSH_KEY or COMPCTL_GIT_TOKEN, never
+        # from this file.
         spec_repos:
           - name: private
             url: git@git.example.com:ios/Specs.git
             priority: 1
+
+        # trunk (CocoaPods' public CDN) is read where a Podfile reads it. `off` never reads it,
+        # for a team that keeps compctl off the public network: public pods are then taken at
+        # their Podfile.lock versions, with a warning.
+        trunk: on
 
         # Projects whose manifests compctl reads, checks for skew and pins. `kind: main` is an
         # app that ships; `kind: example` is a component's example app ("shell project").

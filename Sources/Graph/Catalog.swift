@@ -111,10 +111,11 @@ final class Catalog {
         return true
     }
 
-    /// The names of every pod any source holds, sorted byte-wise.
+    /// The names of every pod any source that can list its pods holds, sorted byte-wise; a
+    /// CDN source is never walked.
     func allPodNames() -> [String] {
         var names = Set<String>()
-        for provider in providers {
+        for provider in providers where provider.canList {
             do {
                 names.formUnion(try provider.podNames())
             } catch {
@@ -122,6 +123,16 @@ final class Catalog {
             }
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Forgets every version and spec read so far, so that the next reads ask the sources
+    /// again (a source that found a newer copy of what it gave); the external pods stay.
+    func forget() {
+        universes = [:]
+        loadedSpecs = 0
+        failures = []
+        sourceFailure = nil
+        prefetched = []
     }
 
     /// Throws the first listing a source failed to give, if any.
@@ -135,12 +146,17 @@ final class Catalog {
         }
     }
 
-    /// Tells every source that the pods `names` (root names) are about to be read, leaving
-    /// out those already read or announced and the external ones.
-    func prefetch<S: Sequence>(_ names: S) where S.Element == String {
-        var wanted: [String] = []
-        for name in names where externals[name] == nil && universes[UniverseKey(name: name, source: nil)] == nil {
-            if prefetched.insert(name).inserted { wanted.append(name) }
+    /// Tells every source that the pods `dependencies` name are about to be read, with the
+    /// requirements of the first dependency on each, leaving out those already read or
+    /// announced and the external ones.
+    func prefetch<S: Sequence>(_ dependencies: S) where S.Element == SpecDependency {
+        var wanted: [SpecDependency] = []
+        for dependency in dependencies {
+            let name = dependency.rootName
+            guard externals[name] == nil, universes[UniverseKey(name: name, source: nil)] == nil else { continue }
+            if prefetched.insert(name).inserted {
+                wanted.append(SpecDependency(name: name, requirements: dependency.requirements))
+            }
         }
         guard !wanted.isEmpty else { return }
         for provider in providers { provider.prefetch(wanted) }

@@ -15,6 +15,12 @@ public final class PodCatalog {
     /// The sources' names, in priority order.
     public var sourceNames: [String] { catalog.providers.map(\.name) }
 
+    /// Forgets what was read from the sources, for a resolution that must read them again
+    /// (a CDN source revalidating in the background found that a file it gave had changed).
+    public func forget() {
+        catalog.forget()
+    }
+
     /// The versions of `pod` in the sources, lowest first (empty when none has it). Throws
     /// `GraphError.unreadableSource` when a source cannot tell.
     public func versions(of pod: String) throws -> [Version] {
@@ -83,6 +89,10 @@ public struct ResolveRequest: Sendable {
     public var externalPods: [ExternalPod]
     /// Versions from `Podfile.lock`, by root name: the version an unmanaged pod is taken at.
     public var lockedVersions: [String: Version]
+    /// Pod (root name) → the source name `SPEC REPOS` of Podfile.lock took it from: a locked
+    /// pod is looked up only there, as CocoaPods gives each locked dependency the lock's
+    /// `podspec_repo`. A pod's own `:source` wins over it.
+    public var lockedSources: [String: String] = [:]
     /// What explanations call the root when no target is meant.
     public var rootName: String
 
@@ -213,6 +223,9 @@ public struct Resolver {
                     problems.append(.unknownSource(source, pod: requirement.name, known: catalog.providers.map(\.name)))
                 }
             }
+        }
+        for (pod, source) in request.lockedSources where sources[pod] == nil {
+            if let index = catalog.providerIndex(named: source) { sources[pod] = index }
         }
         for external in request.externalPods {
             if let spec = external.specification, (try? Version(spec.version)) == nil {

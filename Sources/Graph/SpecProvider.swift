@@ -16,6 +16,10 @@ public protocol SpecProvider: Sendable {
     /// Every pod's root name, in any order.
     func podNames() throws -> [String]
 
+    /// Whether `podNames()` may be asked: false for a CDN source, which holds too many pods
+    /// to list (trunk's 100,000); the enumerations then leave it out.
+    var canList: Bool { get }
+
     /// The versions of the pod `name` (a root name, not `Foo/Bar`), in any order; empty when
     /// the source has no such pod. Throws when the source cannot tell.
     func versions(of name: String) throws -> [Version]
@@ -26,16 +30,21 @@ public protocol SpecProvider: Sendable {
     /// `GraphError.unreadableSource` instead, which ends the resolution.
     func specification(name: String, version: Version) throws -> Specification
 
-    /// A hint that the versions (and then specs) of the pods `names` (root names) are about to
-    /// be asked for, so that a remote source can fetch them in parallel ahead of the reads.
-    /// The resolver calls it with the dependencies of each version it takes. Never required:
-    /// the reads work without it, and a failure shows in the read that follows.
-    func prefetch(_ names: [String])
+    /// A hint that the versions (and then specs) of the pods `dependencies` name (root names,
+    /// each with the requirements of the first dependency on it) are about to be asked for,
+    /// so that a remote source can fetch them in parallel ahead of the reads, and guess from
+    /// the requirements which version's spec comes next. The resolver calls it with the
+    /// root's requirements and the dependencies of each version it takes. Never required: the
+    /// reads work without it, and a failure shows in the read that follows.
+    func prefetch(_ dependencies: [SpecDependency])
 }
 
 extension SpecProvider {
+    /// A local source can list its pods.
+    public var canList: Bool { true }
+
     /// Does nothing: a local source reads each pod when asked.
-    public func prefetch(_ names: [String]) {}
+    public func prefetch(_ dependencies: [SpecDependency]) {}
 
     /// Whether the source has a pod called `name` (a root name).
     public func contains(_ name: String) throws -> Bool {

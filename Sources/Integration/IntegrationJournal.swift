@@ -2,6 +2,7 @@ import FileIO
 import Foundation
 import Git
 import Podspec
+import SpecRepo
 
 /// What an integrate changed in a main project, written atomically to
 /// `.compctl/integrate.journal` before the first change, so that a later compctl run can
@@ -214,20 +215,4 @@ func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
-}
-
-/// Spec repo URLs compared as the same repository: scheme-less paths, `file://`, a
-/// trailing slash or `.git` do not make two URLs different.
-public enum SpecRepoURL {
-    /// Whether `a` and `b` name the same repository.
-    public static func same(_ a: String, _ b: String) -> Bool { normalized(a) == normalized(b) }
-
-    /// The form two URLs are compared in.
-    public static func normalized(_ url: String) -> String {
-        var text = url.trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("file://") { text.removeFirst("file://".count) }
-        while text.hasSuffix("/") { text.removeLast() }
-        if text.hasSuffix(".git") { text.removeLast(4) }
-        return text.lowercased()
-    }
 }

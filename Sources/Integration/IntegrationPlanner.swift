@@ -103,7 +103,7 @@ public struct IntegrationPlanner {
             let stagedSources = try sources.sources([staged] + others, depth: .onDemand)
             let originalSources = try sources.sources([repoSource] + others, depth: .onDemand)
             let inputs = try PodfileInputs(path: podfile, sources: stagedSources)
-            let catalog = PodCatalog(providers: stagedSources.map(\.repository))
+            let catalog = PodCatalog(providers: stagedSources.map(\.provider))
             let problems = try PinPlanner.versionProblems(request.pins, catalog: catalog)
             if !problems.isEmpty { throw IntegrationError.pinProblems(problems) }
             let edit = try PinPlanner.edit(request.pins, podfile: podfile, addTo: nil)

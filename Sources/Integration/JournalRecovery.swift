@@ -2,6 +2,7 @@ import Config
 import FileIO
 import Foundation
 import Git
+import SpecRepo
 
 /// Finishes, for a writer holding the project's lock, an integrate that did not end
 /// (killed with SIGKILL, the machine stopped). Everything in the journal is checked against
@@ -77,7 +78,13 @@ public struct JournalRecovery {
             throw IntegrationError.unreadableJournal(shown)
         }
         try scope.validate(journal, at: shown)
-        return journal
+        // The remote is asked at the address the project configures, never at the journal's
+        // spelling of it, which names the same repository but may take another transport.
+        var checked = journal
+        if let url = checked.publishing?.url, let configured = scope.remotes.first(where: { SpecRepoURL.same($0, url) }) {
+            checked.publishing?.url = configured
+        }
+        return checked
     }
 
     /// The step to act on: a `publishing` journal becomes `published` when one of its

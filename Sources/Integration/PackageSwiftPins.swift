@@ -31,8 +31,8 @@ public enum PackageSwiftPins {
         }
         return pins.compactMap { pin in
             guard let version = try? Version(pin.version),
-                  let source = sources.first(where: { $0.repository.versions(of: pin.root).contains(version) }),
-                  let git = (try? source.repository.specification(name: pin.root, version: version))?.source?.git,
+                  let source = sources.first(where: { ((try? $0.provider.versions(of: pin.root)) ?? []).contains(version) }),
+                  let git = (try? source.provider.specification(name: pin.root, version: version))?.source?.git,
                   urls.contains(PackageManifestEditor.normalized(git))
             else { return nil }
             return PackagePin(package: git, version: pin.version)

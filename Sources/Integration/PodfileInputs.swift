@@ -20,6 +20,11 @@ public struct PodfileInputs {
     /// External pods whose spec could not be read (already in `warnings`).
     public var externalsWithoutSpec: Set<String> = []
     public var request: ResolveRequest
+    /// trunk is one of the Podfile's sources but cannot be read: why, and the public pods
+    /// taken as Podfile.lock records them instead; nil when trunk is read or not a source.
+    public var trunkFallback: TrunkFallback?
+    /// The sources the request reads, for the checks after a resolution.
+    public var sources: [SpecRepoSource] = []
 
     /// The Podfile to read: `explicit` when given, else the configuration's main project's,
     /// else `./Podfile`.
@@ -32,13 +37,16 @@ public struct PodfileInputs {
         return "Podfile"
     }
 
-    /// Reads the Podfile at `path`, the lock beside it and the specs of its `:path` and
-    /// `:podspec` pods, for a resolution against `sources`. Throws when the Podfile cannot be
-    /// read at all.
-    public init(path: String, sources: [SpecRepoSource]) throws {
+    /// Reads the Podfile at `path` (unless `podfile` is the one already read from it), the
+    /// lock beside it and the specs of its `:path` and `:podspec` pods, for a resolution
+    /// against `sources`; `trunkUnread`, when trunk is a source of the Podfile that cannot be
+    /// read, says why. Throws when the Podfile cannot be read at all.
+    public init(path: String, sources: [SpecRepoSource], trunkUnread: String? = nil, podfile: Podfile? = nil) throws {
         try Self.requireFile(path)
         self.path = path
-        podfile = try Podfile(contentsOf: path)
+        self.podfile = try podfile ?? Podfile(contentsOf: path)
+        let podfile = self.podfile
+        self.sources = sources
         warnings = podfile.warnings.map { "\(path):\($0.line): \($0.message)" }
 
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -56,10 +64,10 @@ public struct PodfileInputs {
         var externalOrder: [String] = []
         for declaration in podfile.declarations {
             let names = declaration.options.subspecs.map { $0.map { "\(declaration.name)/\($0)" } } ?? [declaration.name]
-            // A `:source` that is not one of ours (trunk, usually) leaves the pod to the
+            // A `:source` that is not read (trunk turned off, usually) leaves the pod to the
             // sources compctl has: unmanaged when none holds it.
             let source = declaration.options.source.flatMap { address in
-                sources.first { $0.isNamed(by: address) }?.repository.name
+                sources.first { $0.isNamed(by: address) }?.name
             }
             for use in declaration.uses {
                 for name in names {
@@ -88,6 +96,105 @@ public struct PodfileInputs {
         request = ResolveRequest(
             requirements: requirements, platform: Self.platform(of: podfile),
             externalPods: externalOrder.map { externals[$0]! }, lockedVersions: locked, rootName: "the Podfile")
+        request.lockedSources = Self.lockedSources(lock: lock, podfile: podfile, sources: sources)
+        if let trunkUnread {
+            trunkFallback = TrunkFallback(
+                reason: trunkUnread, pods: Self.publicPods(podfile: podfile, lock: lock, sources: sources))
+        }
+    }
+
+    /// The sources of the Podfile `podfile`, as CocoaPods reads them, with compctl.yml's
+    /// mapping and additions and the command line's `--source` (see `SourcePlan.forPodfile`).
+    public static func sourcePlan(for podfile: Podfile, commandLine: [String], configured: [ConfiguredSpecRepo],
+                                  trunk: TrunkSetting) -> SourcePlan {
+        let declared = podfile.declarations.filter { $0.options.externalSource == nil }
+        return SourcePlan.forPodfile(
+            sourceLines: podfile.sources, podSources: declared.compactMap(\.options.source),
+            everyPodHasSource: !declared.isEmpty && declared.allSatisfy { $0.options.source != nil },
+            hasPods: !podfile.declarations.isEmpty, commandLine: commandLine, configured: configured, trunk: trunk)
+    }
+
+    /// Pod → the source `SPEC REPOS` of Podfile.lock took it from, for each locked pod whose
+    /// Podfile line has not changed since: CocoaPods looks a locked pod up only there
+    /// (`LockingDependencyAnalyzer` gives each locked dependency its `podspec_repo`). A pod
+    /// with its own `:source`, or whose recorded source is not read, is left out.
+    static func lockedSources(lock: PodfileLock?, podfile: Podfile, sources: [SpecRepoSource]) -> [String: String] {
+        guard let lock else { return [:] }
+        var explicit: Set<String> = []
+        var changed: Set<String> = []
+        for declaration in podfile.declarations {
+            if declaration.options.source != nil || declaration.options.externalSource != nil {
+                explicit.insert(declaration.rootName)
+            }
+            let recorded = lock.dependencies.filter { rootName($0.name) == declaration.rootName }
+            if !recorded.isEmpty, !recorded.contains(where: { $0.requirements == declaration.requirements }) {
+                changed.insert(declaration.rootName)
+            }
+        }
+        var result: [String: String] = [:]
+        for entry in lock.specRepos {
+            guard let source = sources.first(where: { $0.isNamed(by: entry.repo) }) else { continue }
+            for pod in entry.pods.map(rootName) where !explicit.contains(pod) && !changed.contains(pod) {
+                if result[pod] == nil { result[pod] = source.name }
+            }
+        }
+        return result
+    }
+
+    /// The pods trunk would give when it cannot be read: those Podfile.lock's `SPEC REPOS`
+    /// takes from trunk (or, in a lock without that section, the locked pods no readable
+    /// source holds), and the Podfile's own pods no readable source holds; each with the
+    /// version and the dependencies on other pods the lock records.
+    static func publicPods(podfile: Podfile, lock: PodfileLock?, sources: [SpecRepoSource]) -> [LockedPod] {
+        func heldByReadable(_ pod: String) -> Bool {
+            sources.contains { (try? $0.provider.contains(pod)) ?? false }
+        }
+        var names: [String] = []
+        func add(_ name: String) { if !names.contains(name) { names.append(name) } }
+        if let lock {
+            if lock.specRepos.isEmpty {
+                for pod in lock.pods.map({ rootName($0.name) })
+                where lock.externalSources[pod] == nil && !heldByReadable(pod) {
+                    add(pod)
+                }
+            } else {
+                for entry in lock.specRepos where SpecRepoURL.isTrunk(entry.repo) { entry.pods.map(rootName).forEach(add) }
+            }
+        }
+        for declaration in podfile.declarations where declaration.options.externalSource == nil {
+            let root = declaration.rootName
+            let named = declaration.options.source.map { address in sources.contains { $0.isNamed(by: address) } } ?? false
+            if !names.contains(root), !named, !heldByReadable(root) { add(root) }
+        }
+        return names.map { name in
+            let entries = lock?.pods.filter { rootName($0.name) == name } ?? []
+            var dependencies: [SpecDependency] = []
+            for entry in entries {
+                for dependency in entry.dependencies where rootName(dependency.name) != name {
+                    let wanted = SpecDependency(name: dependency.name, requirements: dependency.requirements)
+                    if !dependencies.contains(wanted) { dependencies.append(wanted) }
+                }
+            }
+            return LockedPod(name: name, version: lock?.version(of: name).flatMap { try? Version($0) },
+                             dependencies: dependencies)
+        }
+    }
+
+    /// The pods `resolution` takes from trunk although a private source holds them too: as
+    /// CocoaPods would (a higher version on trunk wins, CocoaPods issue #10539), which lets
+    /// anyone who publishes that name on trunk into the app. A pod whose `:source` names trunk
+    /// is not one.
+    public func dependencyConfusion(in resolution: Resolution) -> [DependencyConfusion] {
+        guard let trunk = sources.first(where: \.isTrunk) else { return [] }
+        let explicit = Set(request.requirements.filter { $0.source == trunk.name }.map { rootName($0.name) })
+        return resolution.pods.compactMap { pod in
+            guard pod.source == trunk.name, !pod.isExternal, !explicit.contains(pod.name) else { return nil }
+            let privates = sources.filter { !$0.isTrunk && ((try? $0.provider.contains(pod.name)) ?? false) }
+            guard let first = privates.first else { return nil }
+            let address = first.addresses.first { SourceLocator.isURL($0) } ?? first.name
+            return DependencyConfusion(pod: pod.name, version: pod.version, privateSource: first.name,
+                                       privateAddress: Git.redact(address))
+        }
     }
 
     /// Throws unless `path` is a file, so that a missing Podfile is reported before the
@@ -160,4 +267,50 @@ public struct PodfileInputs {
                     "\(line): cannot read the spec of \(name) (\(origin)): \(error); its dependencies are not resolved")
         }
     }
+}
+
+/// trunk is one of a Podfile's sources but cannot be read: why, and the public pods taken
+/// as Podfile.lock records them instead.
+public struct TrunkFallback: Sendable, Equatable {
+    /// Why trunk is not read (`trunk: off` in compctl.yml, offline, unreachable).
+    public var reason: String
+    /// The pods trunk would give, with what Podfile.lock says of them.
+    public var pods: [LockedPod]
+}
+
+/// A pod as Podfile.lock records it: its version, and its dependencies on other pods.
+public struct LockedPod: Sendable, Equatable {
+    public var name: String
+    /// nil when the lock does not have the pod (a pod new in the Podfile).
+    public var version: Version?
+    public var dependencies: [SpecDependency]
+
+    /// A locked pod from its parts.
+    public init(name: String, version: Version?, dependencies: [SpecDependency] = []) {
+        self.name = name
+        self.version = version
+        self.dependencies = dependencies
+    }
+}
+
+/// A private pod a resolution would take from trunk (CocoaPods issue #10539).
+public struct DependencyConfusion: Sendable, Equatable, CustomStringConvertible {
+    public var pod: String
+    /// The version trunk would give.
+    public var version: Version
+    /// The private source that holds the pod too, and the address a `:source` names it by.
+    public var privateSource: String
+    public var privateAddress: String
+
+    public var description: String {
+        "\(pod) \(version) would come from trunk, but \(pod) is also a private pod of \(privateSource): CocoaPods "
+            + "takes trunk's when trunk has a higher version, so whoever publishes \(pod) on trunk gets into the app "
+            + "(dependency confusion, CocoaPods issue #10539); pin it to your source with "
+            + "`pod '\(pod)', :source => '\(privateAddress)'` in the Podfile, or rename the private pod"
+    }
+}
+
+/// `Foo` for `Foo/Bar`.
+private func rootName(_ name: String) -> String {
+    name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
 }

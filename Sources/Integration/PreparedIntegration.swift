@@ -28,7 +28,7 @@ public struct PreparedIntegration {
     /// Problems of the graph checks with the pins that the Podfile did not have before. A
     /// resolution conflict with the pins throws `GraphError.conflict`.
     public func newProblems() throws -> [GraphProblem] {
-        let originalCatalog = PodCatalog(providers: originalSources.map(\.repository))
+        let originalCatalog = PodCatalog(providers: originalSources.map(\.provider))
         let before: Set<String>
         do {
             let original = try Resolver(catalog: originalCatalog).resolve(inputs.request)
@@ -39,7 +39,7 @@ public struct PreparedIntegration {
         } catch {
             before = []
         }
-        let catalog = PodCatalog(providers: stagedSources.map(\.repository))
+        let catalog = PodCatalog(providers: stagedSources.map(\.provider))
         let request = PinPlanner.applying(pins, to: inputs.request, addTo: nil)
         let resolution = try Resolver(catalog: catalog).resolve(request)
         return try GraphChecker(catalog: catalog, configuration: configuration)

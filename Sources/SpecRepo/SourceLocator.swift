@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import HTTP
 
 /// A spec repo that compctl.yml names: `spec_repos: [{name, url}]`, the URL already
 /// resolved against the file's directory when it is a relative path.
@@ -11,12 +12,16 @@ public struct ConfiguredSpecRepo: Sendable, Equatable {
     /// The URL as compctl.yml writes it (a relative path before it is resolved), which a
     /// Podfile's `:source` may name too.
     public var writtenURL: String
+    /// The Podfile `source` lines this spec repo stands for (`podfile_source`): a Podfile
+    /// naming one of them reads this spec repo instead.
+    public var podfileSources: [String]
 
     /// A configured spec repo; `writtenURL` defaults to `url`.
-    public init(name: String, url: String, writtenURL: String? = nil) {
+    public init(name: String, url: String, writtenURL: String? = nil, podfileSources: [String] = []) {
         self.name = name
         self.url = url
         self.writtenURL = writtenURL ?? url
+        self.podfileSources = podfileSources
     }
 }
 
@@ -29,6 +34,8 @@ public enum SourceLocation: Sendable, Equatable {
     case bareRepository(path: String)
     /// A remote repository, read from compctl's bare clone of it in the cache.
     case cached(name: String, url: String)
+    /// A CDN source (an http(s) URL serving trunk's layout), read lazily over HTTP.
+    case cdn(name: String, url: String)
 }
 
 /// A spec repo opened for reading.
@@ -39,17 +46,35 @@ public struct OpenedSource {
     public var location: SourceLocation
     /// What messages show as its place: the path, or the redacted URL.
     public var displayLocation: String
-    /// The listed repo; `nil` when it is a git repository without a commit yet.
+    /// The listed repo; `nil` when it is a git repository without a commit yet, or a CDN.
     public var repository: SpecRepository?
     /// The commit read, for git sources.
     public var commit: ObjectID?
+    /// The CDN source, for an http(s) source serving trunk's layout.
+    public var cdn: CDNSource?
+}
+
+/// The sources of a plan, opened, and why trunk is not among them when it is not.
+public struct OpenedSources {
+    public var sources: [SpecRepoSource]
+    /// Why trunk, which the plan reads, is not read (`trunk: off`, offline or unreachable
+    /// without a copy); nil when trunk is read or not planned.
+    public var trunkUnread: String?
+
+    /// Opened sources.
+    public init(sources: [SpecRepoSource], trunkUnread: String? = nil) {
+        self.sources = sources
+        self.trunkUnread = trunkUnread
+    }
 }
 
 /// Turns the SOURCE of a command into a spec repo. This is the one place that knows how a
 /// SOURCE string is read, for every command; it tries, in this order:
 /// 1. a name from compctl.yml (the project's own declaration wins over everything else);
-/// 2. a git URL (`scheme://…` or `user@host:path`): cached under a name derived from it; a
-///    `file://` URL of a directory that is no git repository is read as that directory;
+/// 2. a URL: an http(s) URL without credentials that serves trunk's `CocoaPods-version.yml`
+///    is a CDN source (trunk's own URL without asking); any other is a git URL
+///    (`scheme://…` or `user@host:path`), cached under a name derived from it; a `file://`
+///    URL of a directory that is no git repository is read as that directory;
 /// 3. an existing directory: a bare repository is read from git objects at HEAD, a plain
 ///    folder or a git work tree as files;
 /// 4. the name of a repo added with `repo add` (compctl's global cache never shadows a
@@ -66,16 +91,24 @@ public struct SourceLocator {
     public var workingDirectory: String
     /// Whether a cached repo is fetched before it is read (a fresh clone is never fetched).
     public var fetchesCachedSources: Bool
+    /// How CDN sources are reached; its `offline` also forbids cloning a git source.
+    public var cdn: CDNAccess
+    /// Where `trunk` (and trunk's URL) is read from, or why it is not.
+    public var trunk: TrunkSetting
 
-    /// A locator over `cache` and the configured repos.
+    /// A locator over `cache` and the configured repos; CDN copies go beside the cache
+    /// (`$COMPCTL_HOME/cdn`) unless `cdn` says otherwise.
     public init(
         cache: SpecRepoCache, configured: [ConfiguredSpecRepo] = [],
-        workingDirectory: String = FileManager.default.currentDirectoryPath, fetchesCachedSources: Bool = true
+        workingDirectory: String = FileManager.default.currentDirectoryPath, fetchesCachedSources: Bool = true,
+        cdn: CDNAccess? = nil, trunk: TrunkSetting = .standard
     ) {
         self.cache = cache
         self.configured = configured
         self.workingDirectory = workingDirectory
         self.fetchesCachedSources = fetchesCachedSources
+        self.trunk = trunk
+        self.cdn = cdn ?? CDNAccess(home: (cache.directory as NSString).deletingLastPathComponent)
     }
 
     // MARK: - Classifying
@@ -98,6 +131,17 @@ public struct SourceLocator {
         }
         if let directory = plainDirectory(ofFileURL: source) {
             return .directory(path: directory)
+        }
+        if SpecRepoURL.isTrunk(source) {
+            switch trunk {
+            case let .on(url): return .cdn(name: SpecRepoURL.trunkName, url: url)
+            case let .off(reason): throw SpecRepoError.trunkOff(reason: reason)
+            }
+        }
+        if source.contains("://"), !isCachedGit(source) {
+            if cdn.isCDN(source) { return .cdn(name: CDNAccess.name(forURL: source), url: source) }
+            // Offline, an http(s) URL never read cannot be asked what it is.
+            if cdn.offline, CDNAccess.isPlainHTTP(source) { throw SpecRepoError.neverReadOffline(url: source) }
         }
         if Self.isURL(source) {
             return .cached(name: cacheName(forURL: source), url: source)
@@ -153,9 +197,21 @@ public struct SourceLocator {
 
     // MARK: - Opening
 
+    /// Whether the cache holds a git clone of `url` (so it is no CDN).
+    private func isCachedGit(_ url: String) -> Bool {
+        cache.names().contains { name in (try? cache.info(name).url).map { SpecRepoURL.same($0, url) } ?? false }
+    }
+
     /// Opens `source` for reading, cloning or fetching a cached repo first as needed.
     public func open(_ source: String, depth: ListingDepth = .versionDirectories) throws -> OpenedSource {
-        let location = try locate(source)
+        try open(source, depth: depth, asTrunk: false)
+    }
+
+    /// Opens `source` as `open(_:depth:)` does; with `asTrunk`, an http(s) URL is opened as
+    /// trunk's CDN (named `trunk`) without asking what it is.
+    public func open(_ source: String, depth: ListingDepth, asTrunk: Bool) throws -> OpenedSource {
+        let location = asTrunk && CDNAccess.isPlainHTTP(source)
+            ? SourceLocation.cdn(name: SpecRepoURL.trunkName, url: source) : try locate(source)
         // Messages show a path as the user wrote it; a configured name shows its resolved path.
         let configured = configuredName(source)
         switch location {
@@ -174,6 +230,10 @@ public struct SourceLocator {
             let tree = try GitSpecTree(repositoryAt: path, revision: head.hex, location: shown)
             return OpenedSource(name: name, location: location, displayLocation: shown,
                                 repository: try SpecRepository(tree: tree, name: name, depth: depth), commit: head)
+        case .cdn(let name, let url):
+            let source = try cdn.open(name: name, url: url)
+            return OpenedSource(name: source.name, location: location, displayLocation: source.url,
+                                repository: nil, commit: nil, cdn: source)
         case .cached(let name, let url):
             try prepareCache(name: name, url: url)
             let display = Git.redact(url)
@@ -214,21 +274,52 @@ public struct SourceLocator {
     /// The repo one SOURCE names, with the addresses a Podfile's `:source` may name it by.
     /// A git repository without a commit is an error here: it holds no specs to read.
     public func source(_ argument: String, depth: ListingDepth = .onDemand) throws -> SpecRepoSource {
-        let opened = try open(argument, depth: depth)
-        guard let repository = opened.repository else { throw SpecRepoError.noCommit(opened.displayLocation) }
+        try source(PlannedSource(argument: argument, isTrunk: SpecRepoURL.isTrunk(argument)), depth: depth)
+    }
+
+    /// The source `planned` names, known also by its aliases.
+    public func source(_ planned: PlannedSource, depth: ListingDepth = .onDemand) throws -> SpecRepoSource {
+        let argument = planned.argument
+        let opened = try open(argument, depth: depth, asTrunk: planned.isTrunk)
         var addresses: [String]
         if let entry = configured.first(where: { $0.name == argument }) {
-            addresses = [entry.writtenURL, entry.url]
+            addresses = [entry.writtenURL, entry.url] + entry.podfileSources
         } else {
             addresses = [argument]
         }
         switch opened.location {
         case .directory(let path), .bareRepository(let path): addresses.append(path)
-        case .cached(_, let url): addresses.append(url)
+        case .cached(_, let url), .cdn(_, let url): addresses.append(url)
         }
         var unique: [String] = []
-        for address in addresses where !unique.contains(address) { unique.append(address) }
-        return SpecRepoSource(repository: repository, addresses: unique)
+        for address in addresses + planned.aliases where !unique.contains(address) { unique.append(address) }
+        let isTrunk = planned.isTrunk || unique.contains(where: SpecRepoURL.isTrunk)
+        if let cdn = opened.cdn { return SpecRepoSource(cdn: cdn, addresses: unique, isTrunk: isTrunk) }
+        guard let repository = opened.repository else { throw SpecRepoError.noCommit(opened.displayLocation) }
+        return SpecRepoSource(repository: repository, addresses: unique, isTrunk: isTrunk)
+    }
+
+    /// The sources of `plan`, opened, in its order. trunk that cannot be read (offline or
+    /// unreachable, without a copy) is left out, and `trunkUnread` says why; any other source
+    /// that cannot be read is an error, every one reported together.
+    public func sources(_ plan: SourcePlan, depth: ListingDepth = .onDemand) throws -> OpenedSources {
+        var opened = OpenedSources(sources: [], trunkUnread: plan.trunkLeftOut)
+        var problems: [any Error] = []
+        for planned in plan.sources {
+            do {
+                opened.sources.append(try source(planned, depth: depth))
+            } catch let error as SpecRepoError where planned.isTrunk && error.isNetworkFailure {
+                opened.trunkUnread = error.unreadableReason
+            } catch let error as HTTPError where planned.isTrunk {
+                opened.trunkUnread = error.description
+            } catch {
+                problems.append(error)
+            }
+        }
+        if problems.count == 1 { throw problems[0] }
+        if !problems.isEmpty { throw SpecRepoError.several(problems.map { String(describing: $0) }) }
+        if opened.sources.isEmpty && opened.trunkUnread == nil { throw SpecRepoError.noSources }
+        return opened
     }
 
     /// Where `publish` pushes for `source`: a cached clone of a remote or of a bare
@@ -237,6 +328,10 @@ public struct SourceLocator {
         switch try locate(source) {
         case .cached(let name, let url):
             return (name, url)
+        case .cdn(_, let url):
+            throw SpecRepoError.notPublishable(
+                source: source, reason: "\(url) is a CDN source, which is read over HTTP and never pushed to",
+                fix: "publish to the git spec repo the CDN is made from")
         case .bareRepository(let path):
             return (cacheName(forURL: path), path)
         case .directory(let path):
@@ -254,8 +349,13 @@ public struct SourceLocator {
         }
     }
 
-    /// Clones the cached repo if it is missing, else fetches it when asked to.
+    /// Clones the cached repo if it is missing, else fetches it when asked to. Offline, a
+    /// missing clone is an error and nothing is fetched.
     public func prepareCache(name: String, url: String) throws {
+        if cdn.offline {
+            guard cache.contains(name) else { throw SpecRepoError.notClonedOffline(name: name, url: Git.redact(url)) }
+            return
+        }
         if try cache.ensure(name: name, url: url) { return }
         if fetchesCachedSources { try cache.update(name) }
     }
@@ -283,6 +383,13 @@ public struct SourceLocator {
 
     private func location(of entry: ConfiguredSpecRepo) throws -> SourceLocation {
         if let directory = plainDirectory(ofFileURL: entry.url) { return .directory(path: directory) }
+        if SpecRepoURL.isTrunk(entry.url) {
+            guard case let .on(url) = trunk else { return .cdn(name: entry.name, url: SpecRepoURL.trunk) }
+            return .cdn(name: entry.name, url: url)
+        }
+        if entry.url.contains("://"), !cache.contains(entry.name), cdn.isCDN(entry.url) {
+            return .cdn(name: entry.name, url: entry.url)
+        }
         if Self.isURL(entry.url) { return .cached(name: entry.name, url: entry.url) }
         let path = absolute(entry.url)
         var isDirectory: ObjCBool = false

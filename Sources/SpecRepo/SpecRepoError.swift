@@ -66,6 +66,22 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         name: String, version: String, repository: String, path: String, vanished: [String], listsNewSpec: Bool)
     /// The component repository named by a spec's `source.git` could not be asked for its tags.
     case tagCheckFailed(file: String, tag: String, reason: String)
+    /// `--offline`, and an http(s) SOURCE compctl never read: it cannot tell a CDN from a git repo.
+    case neverReadOffline(url: String)
+    /// trunk is named as a SOURCE, but it is turned off (`reason`).
+    case trunkOff(reason: String)
+    /// `--offline`, and the git spec repo `name` has no clone in the cache yet.
+    case notClonedOffline(name: String, url: String)
+    /// An http(s) SOURCE read as a CDN that serves no CDN metadata.
+    case notACDN(url: String, reason: String)
+    /// A whole listing of a CDN source was asked for.
+    case cdnCannotList(source: String)
+    /// `--offline`, and the CDN file at `url` has no copy in the cache.
+    case notCachedOffline(url: String, source: String)
+    /// A CDN file could not be fetched: the network failed and there is no copy.
+    case cdnUnavailable(url: String, reason: String)
+    /// A CDN answered a status that is neither a file nor "no such file".
+    case cdnAnswered(url: String, status: Int, attempts: Int)
 
     public var description: String {
         switch self {
@@ -160,6 +176,48 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tagCheckFailed(let file, let tag, let reason):
             return "\(file): cannot check that tag \(tag) exists: \(reason); "
                 + "pass --skip-tag-check to publish without that check"
+        case .neverReadOffline(let url):
+            return "compctl has never read \(url), and --offline forbids asking whether it is a CDN source or a git "
+                + "spec repo; run once without --offline to fill the cache"
+        case .trunkOff(let reason):
+            return "trunk is not read (\(reason)); turn it on, or name another source"
+        case .notClonedOffline(let name, let url):
+            return "the spec repo \(name) (\(url)) is not in compctl's cache, and --offline forbids cloning it; "
+                + "run once without --offline to fill the cache"
+        case .notACDN(let url, let reason):
+            return "\(url) is not a CDN source: \(reason); check the URL (a git spec repo's URL ends in .git)"
+        case .cdnCannotList(let source):
+            return "\(source) is a CDN source, which compctl never lists whole; name the pods to read instead"
+        case .notCachedOffline(let url, let source):
+            return "\(url) is not in compctl's cache of \(source), and --offline forbids fetching it; "
+                + "run once without --offline to fill the cache"
+        case .cdnUnavailable(let url, let reason):
+            return "cannot fetch \(url): \(reason), and compctl's cache has no copy of it; "
+                + "check that this machine can reach the CDN, then run again"
+        case .cdnAnswered(let url, let status, let attempts):
+            let tries = attempts > 1 ? " (after \(attempts) attempts)" : ""
+            return "\(url) answered HTTP \(status)\(tries); "
+                + (status == 401 || status == 403
+                    ? "the CDN wants credentials: put them in ~/.netrc for its host"
+                    : "check the source's URL, or try again later")
+        }
+    }
+
+    /// Why a CDN cannot be read, short enough to go in brackets: what trunk's warning says.
+    public var unreadableReason: String {
+        switch self {
+        case .notCachedOffline: return "--offline, and compctl has no copy of it"
+        case .cdnUnavailable(_, let reason): return "\(reason), and compctl has no copy of it"
+        case .cdnAnswered(let url, let status, _): return "\(url) answered HTTP \(status)"
+        default: return description
+        }
+    }
+
+    /// Whether the error is a CDN that could not be read (as opposed to bad content).
+    public var isNetworkFailure: Bool {
+        switch self {
+        case .notCachedOffline, .cdnUnavailable, .cdnAnswered, .notClonedOffline, .neverReadOffline: return true
+        default: return false
         }
     }
 }

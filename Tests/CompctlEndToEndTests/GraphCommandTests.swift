@@ -99,7 +99,7 @@ enum Graphviz {
             + "for it by name, and target 'AcmeApp' with ~> 2.0 and XXCart (1.2.1) with ~> 2.0 get it too although they "
             + "ask only for a release range\n")
         #expect(result.stderr == """
-            note: 1 unmanaged pod, in no configured source (never resolved; shown at the version Podfile.lock records): SDWebImage 5.18.10
+            warning: trunk is not read (compctl.yml says trunk: off), so 1 public pod is taken at the version Podfile.lock records, unresolved, with the dependencies it records there: SDWebImage 5.18.10
             1 problem in the resolved graph of scripts/sample-app/Podfile (26 pods)
 
             """)

@@ -29,7 +29,7 @@ import Testing
     }
 
     /// A Podfile's `source` lines become the spec repos, in the Podfile's order (the first
-    /// wins, as in CocoaPods); trunk is left to CocoaPods and said so; the file loads.
+    /// wins, as in CocoaPods); trunk is named in a comment, read as the Podfile says; the file loads.
     @Test func fillsSpecReposFromThePodfilesSources() throws {
         let directory = try TemporaryDirectory()
         try directory.write("""
@@ -56,7 +56,7 @@ import Testing
                 url: https://git.acme.example/ios/binary-specs.git
                 priority: 2
             """))
-        #expect(written.contains("# trunk (https://cdn.cocoapods.org/) is public: compctl reads only private spec repos here"))
+        #expect(written.contains("# trunk (https://cdn.cocoapods.org/) is read where the Podfile names it; `trunk: off` below never reads it"))
         #expect(written.contains("    podfile: Podfile\n"))
         // The written file loads: a command that reads compctl.yml accepts it.
         let list = try compctl(["repo", "list"], in: directory.url, environment: ["COMPCTL_HOME": directory.url.path + "/home"])

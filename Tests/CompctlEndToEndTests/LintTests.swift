@@ -120,13 +120,19 @@ import Testing
     @Test func missingSourceFails() throws {
         let directory = try workspace()
         try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0"), to: "Foo.podspec.json")
-        let result = try compctl(["lint", "Foo.podspec.json", "--source", "trunk"], in: directory.url,
+        let result = try compctl(["lint", "Foo.podspec.json", "--source", "nowhere"], in: directory.url,
                                  environment: ["COMPCTL_HOME": directory.url.appendingPathComponent("home").path])
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stderr
-            == "error: no spec repo 'trunk': it is not a name from compctl.yml or `compctl repo add` (none is "
+            == "error: no spec repo 'nowhere': it is not a name from compctl.yml or `compctl repo add` (none is "
             + "configured or added), not a git URL, and no such directory exists; pass a name, a URL or the path of a "
             + "spec repo\n")
+
+        // `trunk` names trunk, which the tests never read.
+        let trunk = try compctl(["lint", "Foo.podspec.json", "--source", "trunk"], in: directory.url,
+                                environment: ["COMPCTL_HOME": directory.url.appendingPathComponent("home").path])
+        #expect(trunk.exitCode == 1, "\(trunk)")
+        #expect(trunk.stderr == "error: trunk is not read (COMPCTL_TRUNK=off); turn it on, or name another source\n")
     }
 
     @Test func missingArgumentIsAUsageError() throws {

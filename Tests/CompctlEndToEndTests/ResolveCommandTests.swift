@@ -62,8 +62,8 @@ struct ResolveJSON: Decodable, Equatable {
         let result = try SampleApp.run(["resolve"] + SampleApp.config)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == expected)
-        #expect(result.stderr == "note: 1 unmanaged pod, in no configured source "
-            + "(never resolved; shown at the version Podfile.lock records): SDWebImage 5.18.10\n")
+        #expect(result.stderr == "warning: trunk is not read (compctl.yml says trunk: off), so 1 public pod is taken at "
+            + "the version Podfile.lock records, unresolved, with the dependencies it records there: SDWebImage 5.18.10\n")
     }
 
     /// `--podfile` and `--source` instead of the configuration give the same answer.
@@ -83,10 +83,12 @@ struct ResolveJSON: Decodable, Equatable {
         #expect(byName.stderr == byConfig.stderr)
     }
 
+    /// The document on stdout; why public pods are unmanaged stays a warning on stderr.
     @Test func printsJSON() throws {
         let result = try SampleApp.run(["resolve", "--json"] + SampleApp.config)
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stderr == "")
+        #expect(result.stderr == "warning: trunk is not read (compctl.yml says trunk: off), so 1 public pod is taken at "
+            + "the version Podfile.lock records, unresolved, with the dependencies it records there: SDWebImage 5.18.10\n")
         let document = try JSONDecoder().decode(ResolveJSON.self, from: Data(result.stdout.utf8))
         let managed = try SampleApp.managedPods()
         #expect(document == ResolveJSON(
@@ -247,9 +249,22 @@ struct ResolveJSON: Decodable, Equatable {
         #expect(try world.cacheEntries().isEmpty)
     }
 
-    @Test func needsASource() throws {
+    /// A Podfile that names no source reads trunk, as CocoaPods does; with trunk turned
+    /// off its pods are unmanaged, and the warning says why.
+    @Test func aPodfileWithoutSourceLinesReadsTrunk() throws {
         let directory = try TemporaryDirectory()
         let podfile = try SampleApp.podfile(["pod 'XXLogger'"], in: directory)
+        let result = try compctl(["resolve", "--podfile", podfile], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "warning: trunk is not read (COMPCTL_TRUNK=off), so 1 public pod is taken at the version "
+            + "Podfile.lock records, unresolved, with the dependencies it records there: XXLogger (not in Podfile.lock)\n")
+    }
+
+    /// A Podfile without pods or sources has nothing to read.
+    @Test func needsASource() throws {
+        let directory = try TemporaryDirectory()
+        let podfile = try SampleApp.podfile([], in: directory)
         let result = try compctl(["resolve", "--podfile", podfile], in: directory.url)
         #expect(result.exitCode == 1)
         #expect(result.stderr == "error: no spec repo to read: pass --source DIR, or list spec_repos in compctl.yml "

@@ -30,8 +30,9 @@ func compctl(
     in directory: URL? = nil,
     environment: [String: String] = [:]
 ) throws -> CommandResult {
-    // A test run inside a CI job must not append reports to the job's own summary.
-    var env: [String: String?] = ["NO_COLOR": "1", "GITHUB_STEP_SUMMARY": nil]
+    // A test run inside a CI job must not append reports to the job's own summary, and no
+    // test reads the real trunk: those about trunk point COMPCTL_TRUNK at 127.0.0.1.
+    var env: [String: String?] = ["NO_COLOR": "1", "GITHUB_STEP_SUMMARY": nil, "COMPCTL_TRUNK": "off"]
     for (key, value) in environment { env[key] = value }
     return try ProcessRunner.run(Paths.compctl, arguments, in: directory, environment: env)
 }

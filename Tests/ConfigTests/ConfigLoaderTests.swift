@@ -193,4 +193,27 @@ private func issues(_ text: String) -> [String] {
     func globPatterns(pattern: String, name: String, matches: Bool) {
         #expect(GlobPattern.matches(pattern, name) == matches)
     }
+
+    @Test func readsTrunkAndTheSourceLinesASpecRepoStandsFor() throws {
+        let config = try parse("""
+            spec_repos:
+              - name: acme
+                url: ../Specs
+                podfile_source: https://git.acme.example/ios/Specs.git
+              - name: mirror
+                url: https://cdn.mirror.example/
+                podfile_source: [trunk, "https://cdn.cocoapods.org/"]
+            trunk: off
+            """)
+        #expect(config.specRepos.map(\.podfileSources) == [
+            ["https://git.acme.example/ios/Specs.git"], ["trunk", "https://cdn.cocoapods.org/"],
+        ])
+        #expect(!config.readsTrunk)
+        #expect(try parse("trunk: on").readsTrunk)
+        #expect(try parse("").readsTrunk)
+        #expect(issues("trunk: sometimes") == ["compctl.yml:1: trunk must be on or off"])
+        #expect(issues("spec_repos:\n  - name: a\n    url: b\n    podfile_sources: c\n") == [
+            "compctl.yml:4: unknown key 'podfile_sources' in spec_repos; did you mean 'podfile_source'?",
+        ])
+    }
 }

@@ -38,8 +38,8 @@ final class RecordingProvider: SpecProvider, @unchecked Sendable {
         try inner.specification(name: name, version: version)
     }
 
-    func prefetch(_ names: [String]) {
-        log.append("prefetch " + names.joined(separator: ","))
+    func prefetch(_ dependencies: [SpecDependency]) {
+        log.append("prefetch " + dependencies.map(\.name).joined(separator: ","))
     }
 }
 

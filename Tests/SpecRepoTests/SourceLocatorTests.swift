@@ -67,14 +67,14 @@ import Testing
         let locator = resolver(fixture, configured: configured)
 
         let sources = try locator.sources(["acme", "added", "plain", "file://" + fixture.scratch("plain")])
-        #expect(sources.map { try! $0.repository.podNames() } == [["Foo"], ["Foo"], ["Baz"], ["Baz"]])
-        #expect(sources.map(\.repository.name) == ["acme", "added", "plain", "plain"])
+        #expect(sources.map { $0.repository?.podNames() } == [["Foo"], ["Foo"], ["Baz"], ["Baz"]])
+        #expect(sources.map(\.name) == ["acme", "added", "plain", "plain"])
         #expect(sources[0].addresses == ["specs.git", fixture.remote])
         #expect(sources[0].isNamed(by: "specs.git") && sources[0].isNamed(by: fixture.remote + "/"))
         #expect(sources[1].addresses == ["added", fixture.remote])
 
         // No argument: every configured repo, in the order given (the CLI sorts by priority).
-        #expect(try locator.sources([]).map(\.repository.name) == ["acme"])
+        #expect(try locator.sources([]).map(\.name) == ["acme"])
         #expect(throws: SpecRepoError.noSources) { try resolver(fixture).sources([]) }
     }
 

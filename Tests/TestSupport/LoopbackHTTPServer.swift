@@ -104,6 +104,13 @@ public struct HTTPResponse: Sendable {
               let data = FileManager.default.contents(atPath: ([directory] + relative).joined(separator: "/")),
               !isDirectory(([directory] + relative).joined(separator: "/"))
         else { return .notFound }
+        return content(data, for: request)
+    }
+
+    /// `data` as the answer to `request`: 200 with an `ETag`, 304 when the request's
+    /// `If-None-Match` names that ETag, 404 when `data` is nil.
+    public static func content(_ data: Data?, for request: HTTPRequest) -> HTTPResponse {
+        guard let data else { return .notFound }
         let tag = etag(of: data)
         if let match = request.header("If-None-Match"),
            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag || $0 == "*" }) {
@@ -162,6 +169,16 @@ public final class LoopbackHTTPServer: Sendable {
                             override: (@Sendable (_ request: HTTPRequest, _ number: Int) -> HTTPResponse?)? = nil) throws {
         try self.init { request, number in
             override?(request, number) ?? HTTPResponse.file(in: directory, for: request)
+        }
+    }
+
+    /// A server for `files` (relative path, without the leading `/` → content), answered as
+    /// `HTTPResponse.content(_:for:)` does; `override` may answer a request itself (return
+    /// `nil` to serve the file).
+    public convenience init(files: [String: Data],
+                            override: (@Sendable (_ request: HTTPRequest, _ number: Int) -> HTTPResponse?)? = nil) throws {
+        try self.init { request, number in
+            override?(request, number) ?? HTTPResponse.content(files[String(request.path.dropFirst())], for: request)
         }
     }
 

@@ -515,7 +515,7 @@ final class PubGrubSolver {
 
     private func rootClauses() -> [Int] {
         if let known = versionClauses[VersionKey(package: Self.root, version: 0)] { return known }
-        catalog.prefetch(roots.map(\.dependency.rootName))
+        catalog.prefetch(roots.map(\.dependency))
         var result: [Int] = []
         for root in roots {
             result += dependencyClauses(
@@ -550,7 +550,7 @@ final class PubGrubSolver {
             }
             let feature = model.rootFeature
             // The next pods this version needs: a remote source can fetch them together.
-            catalog.prefetch(feature.dependencies.map(\.rootName))
+            catalog.prefetch(feature.dependencies)
             for dependency in feature.dependencies {
                 let key = DependencyKey(depender: package, dependency: dependency)
                 if let hit = cached(key, covering: version) {
@@ -592,7 +592,7 @@ final class PubGrubSolver {
         let used = PackageTerm(package: subspec, term: .positive(VersionSet(fullOf: 1)))
         var result: [Int] = []
         if let feature = model.feature(at: path) {
-            catalog.prefetch(feature.dependencies.map(\.rootName))
+            catalog.prefetch(feature.dependencies)
             if let platform, case let support = model.support(at: path, on: platform), support != .supported {
                 let versions = walk(universe, from: version) { other in
                     other.feature(at: path) != nil && other.support(at: path, on: platform).isSameKind(as: support)

@@ -5,7 +5,9 @@
 // like trunk (`Specs/` + `CocoaPods-version.yml` with prefix_lengths [1, 1, 1]).
 // `--pin-percent` makes that share of requirements exact pins of older releases, so that
 // consumers disagree and a resolver must backtrack (or fail); `--podfile` writes a main
-// project's Podfile naming `--top` pods of the top layer, with or without the repo.
+// project's Podfile naming `--top` pods of the top layer, with or without the repo;
+// `--serve-cdn` serves the repo as a CDN on 127.0.0.1 instead of writing it (trunk's
+// layout, made on the fly, `--latency-ms` added to each answer).
 
 #if canImport(Glibc)
 import Glibc
@@ -64,6 +66,18 @@ struct Synth: ParsableCommand {
     @Option(help: "Number of dependency layers (resource, base, core, business, app, ...).")
     var layers: Int = 5
 
+    @Flag(help: "Serve the repo as a CDN on 127.0.0.1 (trunk's layout, made on the fly) instead of writing it; prints its URL.")
+    var serveCdn = false
+
+    @Option(help: "With --serve-cdn: serve the specs of this spec repo folder instead of a generated repo.")
+    var from: String?
+
+    @Option(help: "With --serve-cdn: the port (0: one the kernel picks).")
+    var port: Int = 0
+
+    @Option(help: "With --serve-cdn: milliseconds added before each answer, standing in for a real CDN.")
+    var latencyMs: Int = 20
+
     func validate() throws {
         guard pods > 0, versions > 0 else { throw ValidationError("--pods and --versions must be positive") }
         guard layers > 0 else { throw ValidationError("--layers must be positive") }
@@ -72,7 +86,9 @@ struct Synth: ParsableCommand {
         guard (0...100).contains(podfilePinPercent) else {
             throw ValidationError("--podfile-pin-percent must be between 0 and 100")
         }
-        guard out != nil || podfile != nil else { throw ValidationError("give --out, --podfile or both") }
+        guard out != nil || podfile != nil || serveCdn else { throw ValidationError("give --out, --podfile, --serve-cdn or several") }
+        if serveCdn, out != nil { throw ValidationError("--serve-cdn serves the repo instead of writing it: drop --out") }
+        if from != nil, !serveCdn { throw ValidationError("--from names what --serve-cdn serves: add --serve-cdn") }
         var info = stat()
         if let out, stat(out, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR, isEmptyDirectory(out) else {
@@ -82,6 +98,9 @@ struct Synth: ParsableCommand {
     }
 
     func run() throws {
+        if serveCdn, let from {
+            try CDNServer(folder: from, latency: Double(latencyMs) / 1000).serve(port: port)
+        }
         var random = SplitMix64(seed: seed)
         let model = RepoModel.generate(
             pods: pods, versions: versions, layers: layers, pinPercent: pinPercent, random: &random)
@@ -90,6 +109,12 @@ struct Synth: ParsableCommand {
         }
         if let out {
             try writeRepo(model, to: out)
+        }
+        if serveCdn {
+            let server = CDNServer(pods: model, latency: Double(latencyMs) / 1000) { pod, release in
+                Self.jsonSpec(pod: pod, release: release)
+            }
+            try server.serve(port: port)
         }
     }
 
@@ -132,7 +157,7 @@ struct Synth: ParsableCommand {
                 try makeDirectory(versionDirectory)
                 switch format {
                 case .json:
-                    try write(jsonSpec(pod: pod, release: release), to: versionDirectory + "/\(pod.name).podspec.json")
+                    try write(Self.jsonSpec(pod: pod, release: release), to: versionDirectory + "/\(pod.name).podspec.json")
                 case .ruby:
                     try write(rubySpec(pod: pod, release: release), to: versionDirectory + "/\(pod.name).podspec")
                 }
@@ -145,7 +170,7 @@ struct Synth: ParsableCommand {
 
     // MARK: - Podspec text
 
-    private func jsonSpec(pod: PodModel, release: ReleaseModel) -> String {
+    static func jsonSpec(pod: PodModel, release: ReleaseModel) -> String {
         var dependencies: [String] = []
         for dependency in release.dependencies {
             dependencies.append("    \"\(dependency.name)\": [\n      \"\(dependency.requirement)\"\n    ]")

@@ -1,0 +1,558 @@
+import Foundation
+import Graph
+import HTTP
+import Podspec
+import Versioning
+
+/// A CDN source speaking trunk's protocol (CocoaPods' `Pod::CDNSource`): `CocoaPods-version.yml`
+/// gives `prefix_lengths`; `all_pods_versions_<fragment>.txt` lists the pods of one shard
+/// with their versions (`Name/1.0.0/1.1.0`), the fragment being the MD5 prefix of the name
+/// joined with `_`; `Specs/<fragment path>/Name/<version>/Name.podspec.json` is one spec.
+///
+/// It reads lazily: the shard of each pod asked for, and the spec of each version asked
+/// for, never a whole listing (`podNames()` throws, as CocoaPods refuses `all_specs` of a
+/// CDN). Requests go out in parallel (`prefetch` starts them early, and guesses the spec
+/// the resolver will try next from the requirements it is given). Copies are kept in a
+/// `CDNCache`; a shard or the metadata file is revalidated once per run with the `ETag`
+/// of the copy (`If-None-Match`, answered by 304), a spec is immutable once published and
+/// is read from its copy. Offline, only copies are read, and a file without one is an
+/// error. When the CDN cannot be reached, a copy is used as it is and `staleReport` says so.
+public final class CDNSource: SpecProvider, @unchecked Sendable {
+    /// The source's name in messages and for a Podfile's `:source` (`trunk`).
+    public let name: String
+    /// The CDN's base URL, ending in `/`.
+    public let url: String
+    /// `Specs/`, sharded by the metadata's `prefix_lengths`.
+    public private(set) var layout = SpecRepoLayout(specsDirectory: PodName.specsFolder)
+    /// Where the copies are kept.
+    public let cache: CDNCache
+    /// Whether the network may be used (`--offline`: no).
+    public let offline: Bool
+    private let client: HTTPClient?
+    /// Files this run has fetched already (the metadata a probe read): used without a request.
+    private let fresh: Set<String>
+
+    private let condition = NSCondition()
+    private var files: [String: FileState] = [:]
+    /// What to do once a pending file is in.
+    private var followUps: [String: [@Sendable () -> Void]] = [:]
+    /// Each pod's listed versions, once read from its shard.
+    private var listings: [String: [ListedVersion]] = [:]
+    /// Whether a cached shard is used at once and revalidated meanwhile (see
+    /// `revalidatesInBackground`); the revalidations under way, and the files they found changed.
+    private var background = false
+    private let revalidations = DispatchGroup()
+    private var changedFiles: Set<String> = []
+    /// Whether each name asked for can be a pod's.
+    private var validNames: [String: Bool] = [:]
+    /// Each pod's MD5 prefix directories, computed once.
+    private var fragments: [String: [String]] = [:]
+    private var specs: [String: Result<Specification, any Error>] = [:]
+    /// The pods whose likely spec was guessed already.
+    private var guessedPods: Set<String> = []
+    private var staleFiles: [String] = []
+    private var staleReason: String?
+    private var tally = Counters()
+
+    /// What reading a file gave.
+    private enum FileState {
+        case pending
+        /// The body, or nil when the CDN has no such file (404).
+        case ready(Data?)
+        case failed(SpecRepoError)
+    }
+
+    /// How the files of one run were obtained, for tests and benchmarks.
+    public struct Counters: Sendable, Equatable {
+        /// Requests sent without a copy to revalidate.
+        public var fetched = 0
+        /// Conditional requests (`If-None-Match`).
+        public var revalidated = 0
+        /// Conditional requests answered 304 Not Modified.
+        public var notModified = 0
+        /// Files read from their copy without a request.
+        public var fromCache = 0
+        /// Specs fetched ahead of being asked for, on a guess from the requirements.
+        public var guessed = 0
+    }
+
+    /// Opens the CDN at `url` named `name`, with its copies in `cache`: reads
+    /// `CocoaPods-version.yml` (revalidating its copy unless `offline`, or unless `fresh`
+    /// says it was fetched by this run already). Throws when it cannot be read (nor a copy of
+    /// it), or is not a CDN's metadata.
+    public init(name: String, url: String, cache: CDNCache, client: HTTPClient?, offline: Bool, fresh: Set<String> = []) throws {
+        self.name = name
+        self.url = url.hasSuffix("/") ? url : url + "/"
+        self.cache = cache
+        self.offline = offline || client == nil
+        self.client = client
+        self.fresh = fresh
+        if !self.offline { cache.removeAbandonedWrites() }
+        let metadataPath = PodName.metadataFile
+        request(metadataPath, revalidate: true)
+        guard let data = try wait(metadataPath) else {
+            throw SpecRepoError.notACDN(url: self.url, reason: "it has no \(metadataPath)")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard Self.isCDNMetadata(text) else {
+            throw SpecRepoError.notACDN(url: self.url, reason: "its \(metadataPath) does not name the latest CocoaPods version")
+        }
+        let lengths = try SpecRepoLayout.prefixLengths(inMetadata: text, path: self.url + metadataPath)
+        layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
+    }
+
+    /// Whether `text` is a CDN's `CocoaPods-version.yml`: a mapping with the latest CocoaPods
+    /// version (`last`), which is how CocoaPods tells a CDN from a git spec repo
+    /// (`Source::Manager#cdn_url?`).
+    public static func isCDNMetadata(_ text: String) -> Bool {
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("last:"), !trimmed.dropFirst("last:".count).trimmingCharacters(in: .whitespaces).isEmpty,
+               !line.hasPrefix(" ") {
+                return true
+            }
+        }
+        return false
+    }
+
+    // MARK: - SpecProvider
+
+    /// False: a CDN is never listed whole (trunk holds some 100,000 pods).
+    public var canList: Bool { false }
+
+    /// Throws: a CDN is never listed whole (trunk holds some 100,000 pods).
+    public func podNames() throws -> [String] {
+        throw SpecRepoError.cdnCannotList(source: name)
+    }
+
+    /// The versions of `name` from its shard, highest first; empty when the shard does not
+    /// list it. Throws when the shard cannot be read.
+    public func versions(of name: String) throws -> [Version] {
+        try versionStrings(of: name).map(\.version)
+    }
+
+    /// The spec of `name` at `version`, from its copy or fetched. Throws
+    /// `GraphError.unreadableSource` when it cannot be fetched or the CDN lists the version
+    /// but has no spec for it, `SpecRepoError` when it does not parse or names another pod.
+    public func specification(name: String, version: Version) throws -> Specification {
+        guard let listed = try versionStrings(of: name).first(where: { $0.version == version }) else {
+            throw SpecRepoError.noSuchVersion(name: name, version: version.description, repository: self.name)
+        }
+        return try loadSpec(path: specPath(name, listed.text), name: name, version: listed.text)
+    }
+
+    /// Starts fetching the shards of `dependencies`, and once a shard is in, the spec of
+    /// the version the requirements most likely lead to (the highest they allow), then the
+    /// same for that spec's dependencies.
+    public func prefetch(_ dependencies: [SpecDependency]) {
+        for dependency in dependencies where isPodName(dependency.name) {
+            let index = indexFile(for: dependency.name)
+            request(index, revalidate: true) { [weak self] in
+                self?.guessSpec(of: dependency)
+            }
+        }
+    }
+
+    // MARK: - Revalidating in the background
+
+    /// Whether a cached shard index is used at once while its revalidation runs, instead of
+    /// after it: a warm resolution then costs its own time, not a round trip per layer of the
+    /// graph. Whoever turns it on must call `settle()` once done, and read again when it
+    /// answers true. Off by default.
+    public var revalidatesInBackground: Bool {
+        get { condition.withLock { background } }
+        set { condition.withLock { background = newValue } }
+    }
+
+    /// Waits for the revalidations under way; true when one of them found that a file this
+    /// source gave had changed (what was read from it is then stale: forget it and read
+    /// again, the source now gives the new copy).
+    public func settle() -> Bool {
+        revalidations.wait()
+        return condition.withLock {
+            defer { changedFiles = [] }
+            return !changedFiles.isEmpty
+        }
+    }
+
+    // MARK: - What the run did
+
+    /// How the files of this run were obtained so far.
+    public var counters: Counters {
+        condition.withLock { tally }
+    }
+
+    /// A sentence for stderr when some files were used as cached because the CDN could not
+    /// be reached, else nil.
+    public var staleReport: String? {
+        condition.withLock {
+            guard let reason = staleReason, !staleFiles.isEmpty else { return nil }
+            let count = staleFiles.count
+            return "\(name): \(count) cached file\(count == 1 ? "" : "s") could not be revalidated (\(reason)); "
+                + "used as cached, so newer versions may be missing"
+        }
+    }
+
+    // MARK: - Paths
+
+    /// The shard index that lists `name`: `all_pods_versions_1_2_3.txt` (`CDNSource#index_file_name_for_fragment`).
+    public func indexFile(for name: String) -> String {
+        Self.indexFile(fragment: fragment(of: name))
+    }
+
+    /// The MD5 prefix directories of `name` (`["1", "2", "3"]`), computed once per pod.
+    private func fragment(of name: String) -> [String] {
+        if let known = condition.withLock({ fragments[name] }) { return known }
+        let shards = layout.shards(for: name)
+        condition.withLock { fragments[name] = shards }
+        return shards
+    }
+
+    /// `all_pods_versions.txt` for an unsharded CDN, else the fragment joined with `_`.
+    public static func indexFile(fragment: [String]) -> String {
+        "all_pods_versions" + (fragment.isEmpty ? "" : "_" + fragment.joined(separator: "_")) + ".txt"
+    }
+
+    /// `Specs/1/2/3/Name/1.0.0/Name.podspec.json`.
+    public func specPath(_ name: String, _ version: String) -> String {
+        ([layout.specsDirectory] + fragment(of: name) + [name, version, name + ".podspec.json"]).joined(separator: "/")
+    }
+
+    /// The lines of a shard index, by pod name: each pod's version strings as listed.
+    public static func parseIndex(_ text: String) -> [String: [String]] {
+        var table: [String: [String]] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let fields = line.split(separator: "/").map(String.init)
+            guard let pod = fields.first, !pod.isEmpty, table[pod] == nil else { continue }
+            table[pod] = Array(fields.dropFirst())
+        }
+        return table
+    }
+
+    /// The version strings the shard index `data` lists for `name` (nil: no line for it),
+    /// found without parsing the other lines: a shard lists some 25 pods, and a resolution
+    /// asks for one or two of them. A line for a pod of another shard does no harm: that pod
+    /// is only looked up in its own shard.
+    static func versionTexts(of name: String, in data: Data) -> [String]? {
+        let key = Array(name.utf8)
+        let newline = UInt8(ascii: "\n"), slash = UInt8(ascii: "/"), carriageReturn = UInt8(ascii: "\r")
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [String]? in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != newline { end += 1 }
+                var lineEnd = end
+                if lineEnd > start, bytes[lineEnd - 1] == carriageReturn { lineEnd -= 1 }
+                let keyEnd = start + key.count
+                if keyEnd <= lineEnd, (keyEnd == lineEnd || bytes[keyEnd] == slash),
+                   key.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress! + start, key.count) == 0 }) {
+                    guard keyEnd < lineEnd else { return [] }
+                    return UnsafeRawBufferPointer(rebasing: bytes[(keyEnd + 1)..<lineEnd])
+                        .split(separator: slash).map { String(decoding: $0, as: UTF8.self) }
+                }
+                start = end + 1
+            }
+            return nil
+        }
+    }
+
+    // MARK: - Reading
+
+    private struct ListedVersion {
+        var version: Version
+        var text: String
+    }
+
+    /// The listed versions of `name` that are versions, highest first.
+    private func versionStrings(of name: String) throws -> [ListedVersion] {
+        guard isPodName(name) else { return [] }
+        if let known = condition.withLock({ listings[name] }) { return known }
+        let shard = try shardData(indexFile(for: name))
+        var listed: [ListedVersion] = []
+        for text in shard.flatMap({ Self.versionTexts(of: name, in: $0) }) ?? [] where !text.hasPrefix(".") {
+            if case let .success(version) = PodName.checkedVersion(text), !listed.contains(where: { $0.version == version }) {
+                listed.append(ListedVersion(version: version, text: text))
+            }
+        }
+        listed.sort { $0.version > $1.version }
+        condition.withLock { listings[name] = listed }
+        return listed
+    }
+
+    /// Whether `name` can be a pod's (`PodName.problem`), asked once per name; a plain
+    /// ASCII name (letters, digits, `-`, `_`, `+`, `.`), as trunk's are, is judged without it.
+    private func isPodName(_ name: String) -> Bool {
+        if let known = condition.withLock({ validNames[name] }) { return known }
+        let plain = !name.isEmpty && name.utf8.count < 200 && name.utf8.first != UInt8(ascii: ".")
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: ".")
+            }
+            && name.lowercased() != PodName.specsFolder.lowercased() && name.lowercased() != PodName.metadataFile.lowercased()
+        let valid = plain || PodName.problem(name) == nil
+        condition.withLock { validNames[name] = valid }
+        return valid
+    }
+
+    /// The shard index `index`, read once per run; nil when the CDN has none.
+    private func shardData(_ index: String) throws -> Data? {
+        request(index, revalidate: true)
+        return try wait(index)
+    }
+
+    /// Fetches the spec of the highest version `dependency`'s requirements allow (no
+    /// prerelease unless one names a prerelease), if its shard lists one; once it is in, the
+    /// shards of its own dependencies, and so on: the walk runs ahead of the resolver, which
+    /// would otherwise wait for each pod's shard when it first meets the pod.
+    private func guessSpec(of dependency: SpecDependency) {
+        guard condition.withLock({ guessedPods.insert(dependency.name).inserted }),
+              let listed = try? versionStrings(of: dependency.name) else { return }
+        let requirements = dependency.requirements.compactMap { try? Requirement($0) }
+        guard requirements.count == dependency.requirements.count else { return }
+        let namesPrerelease = requirements.contains { $0.namesPrerelease }
+        guard let best = listed.first(where: { candidate in
+            (namesPrerelease || !candidate.version.isPrerelease)
+                && requirements.allSatisfy { $0.isSatisfied(by: candidate.version) }
+        }) else { return }
+        let path = specPath(dependency.name, best.text)
+        let started = condition.withLock { files[path] == nil }
+        if started { condition.withLock { tally.guessed += 1 } }
+        request(path, revalidate: false) { [weak self] in
+            guard let self else { return }
+            // Parsing is off the HTTP thread, which must keep the transfers moving.
+            DispatchQueue.global().async { self.followGuess(path: path, name: dependency.name, version: best.text) }
+        }
+    }
+
+    /// Reads the guessed spec at `path` and prefetches what it depends on.
+    private func followGuess(path: String, name: String, version: String) {
+        guard let spec = try? loadSpec(path: path, name: name, version: version) else { return }
+        var next: [SpecDependency] = []
+        for dependency in ([spec] + spec.allSubspecs).flatMap(\.dependencies) {
+            let root = String(dependency.name.split(separator: "/", maxSplits: 1).first ?? Substring(dependency.name))
+            if root != name, !next.contains(where: { $0.name == root }) {
+                next.append(SpecDependency(name: root, requirements: dependency.requirements))
+            }
+        }
+        prefetch(next)
+    }
+
+    /// The spec at `path` (fetched already, or fetched now), parsed once.
+    private func loadSpec(path: String, name: String, version: String) throws -> Specification {
+        condition.lock()
+        if let known = specs[path] {
+            condition.unlock()
+            return try known.get()
+        }
+        condition.unlock()
+        request(path, revalidate: false)
+        let result: Result<Specification, any Error>
+        do {
+            guard let data = try wait(path) else {
+                throw GraphError.unreadableSource(
+                    source: self.name, pod: name,
+                    message: "\(self.url + encoded(path)) answered 404 although \(indexFile(for: name)) lists "
+                        + "\(name) \(version); the CDN is being updated or is inconsistent, try again later")
+            }
+            result = .success(try parse(data, path: path, name: name, version: version))
+        } catch let error as SpecRepoError where error.isNetworkFailure {
+            result = .failure(GraphError.unreadableSource(source: self.name, pod: name, message: error.description))
+        } catch {
+            result = .failure(error)
+        }
+        condition.lock()
+        if specs[path] == nil { specs[path] = result }
+        let stored = specs[path]!
+        condition.unlock()
+        return try stored.get()
+    }
+
+    private func parse(_ data: Data, path: String, name: String, version: String) throws -> Specification {
+        let shown = url + path
+        let spec: Specification
+        do {
+            spec = try PodspecReader.read(data: data, path: shown)
+        } catch {
+            throw SpecRepoError.invalidSpec(path: shown, line: error.line, message: error.message)
+        }
+        guard spec.name == name, spec.version == version else {
+            throw SpecRepoError.specDisagreesWithDirectory(
+                path: shown, name: name, version: version, specName: spec.name, specVersion: spec.version)
+        }
+        return spec
+    }
+
+    /// `path` with each component percent-encoded for a URL.
+    private func encoded(_ path: String) -> String {
+        path.split(separator: "/").map { component in
+            String(component).addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? String(component)
+        }.joined(separator: "/")
+    }
+
+    private static let pathCharacters: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove(charactersIn: "/;?#")
+        return set
+    }()
+
+    // MARK: - Fetching
+
+    /// Starts reading `path` unless it is read already or under way; `then` runs once it is
+    /// in (on the thread that finishes it, or at once). With `revalidate`, a copy is checked
+    /// with a conditional request; without, a copy is used as it is.
+    private func request(_ path: String, revalidate: Bool, then: (@Sendable () -> Void)? = nil) {
+        condition.lock()
+        if let state = files[path] {
+            if case .pending = state {
+                if let then { followUps[path, default: []].append(then) }
+                condition.unlock()
+            } else {
+                condition.unlock()
+                then?()
+            }
+            return
+        }
+        files[path] = .pending
+        if let then { followUps[path, default: []].append(then) }
+        condition.unlock()
+
+        let cached = cache.read(path)
+        if let cached, !revalidate || offline || (fresh.contains(path) && !cached.isAbsent) {
+            finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
+            return
+        }
+        if let cached, let client, path != PodName.metadataFile, condition.withLock({ background }) {
+            finish(path, .ready(cached.isAbsent ? nil : cached.body))
+            revalidateInBackground(path, cached: cached, client: client)
+            return
+        }
+        guard let client, !offline else {
+            finish(path, .failed(.notCachedOffline(url: url + encoded(path), source: name)))
+            return
+        }
+        var headers: [String: String] = [:]
+        if let etag = cached?.etag, cached?.isAbsent == false { headers["If-None-Match"] = etag }
+        let address = url + encoded(path)
+        condition.withLock {
+            if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
+        }
+        client.start(HTTPClient.Request(url: address, headers: headers)) { [weak self] result in
+            guard let self else { return }
+            // Storing the copy is off the HTTP thread, which must keep the transfers moving.
+            DispatchQueue.global().async { self.received(path, address: address, cached: cached, result) }
+        }
+    }
+
+    /// What to make of the answer to a request for `path`.
+    private func received(_ path: String, address: String, cached: CDNCachedFile?,
+                          _ result: Result<HTTPClient.Response, HTTPError>) {
+        switch result {
+        case let .success(response):
+            switch response.status {
+            case 200:
+                let file = CDNCachedFile(body: response.body, etag: response.header("ETag"))
+                // A copy that cannot be written costs the next run a request, not this one its answer.
+                try? cache.write(file, to: path)
+                finish(path, .ready(response.body))
+            case 304 where cached != nil && !cached!.isAbsent:
+                finish(path, .ready(cached!.body), counting: \.notModified)
+            case 404, 410:
+                try? cache.write(.absent, to: path)
+                finish(path, .ready(nil))
+            case 500...599 where cached != nil:
+                useStale(path, cached!, reason: "\(address) answered \(response.status)")
+            default:
+                finish(path, .failed(.cdnAnswered(url: address, status: response.status, attempts: response.attempts)))
+            }
+        case let .failure(error):
+            if let cached, error.kind != .tooLarge {
+                useStale(path, cached, reason: error.description)
+            } else {
+                finish(path, .failed(.cdnUnavailable(url: address, reason: error.description)))
+            }
+        }
+    }
+
+    /// Revalidates the copy of `path` that was given already; a changed file replaces it
+    /// (on disk and for the next reads) and is noted for `settle()`.
+    private func revalidateInBackground(_ path: String, cached: CDNCachedFile, client: HTTPClient) {
+        var headers: [String: String] = [:]
+        if let etag = cached.etag, !cached.isAbsent { headers["If-None-Match"] = etag }
+        let address = url + encoded(path)
+        condition.withLock {
+            if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
+        }
+        revalidations.enter()
+        client.start(HTTPClient.Request(url: address, headers: headers)) { [weak self] result in
+            guard let self else { return }
+            DispatchQueue.global().async {
+                defer { self.revalidations.leave() }
+                self.revalidated(path, address: address, cached: cached, result)
+            }
+        }
+    }
+
+    private func revalidated(_ path: String, address: String, cached: CDNCachedFile,
+                             _ result: Result<HTTPClient.Response, HTTPError>) {
+        var fresh: CDNCachedFile?
+        switch result {
+        case let .success(response) where response.status == 200:
+            fresh = CDNCachedFile(body: response.body, etag: response.header("ETag"))
+        case let .success(response) where response.status == 304 && !cached.isAbsent:
+            condition.withLock { tally.notModified += 1 }
+        case let .success(response) where response.status == 404 || response.status == 410:
+            fresh = .absent
+        case let .success(response):
+            condition.withLock {
+                staleFiles.append(path)
+                if staleReason == nil { staleReason = "\(address) answered \(response.status)" }
+            }
+        case let .failure(error):
+            condition.withLock {
+                staleFiles.append(path)
+                if staleReason == nil { staleReason = error.description }
+            }
+        }
+        guard let fresh else { return }
+        try? cache.write(fresh, to: path)
+        guard fresh.isAbsent != cached.isAbsent || fresh.body != cached.body else { return }
+        condition.withLock {
+            files[path] = .ready(fresh.isAbsent ? nil : fresh.body)
+            listings = [:]
+            changedFiles.insert(path)
+        }
+    }
+
+    private func useStale(_ path: String, _ cached: CDNCachedFile, reason: String) {
+        condition.withLock {
+            staleFiles.append(path)
+            if staleReason == nil { staleReason = reason }
+        }
+        finish(path, .ready(cached.isAbsent ? nil : cached.body))
+    }
+
+    private func finish(_ path: String, _ state: FileState, counting counter: WritableKeyPath<Counters, Int>? = nil) {
+        condition.lock()
+        files[path] = state
+        if let counter { tally[keyPath: counter] += 1 }
+        let next = followUps.removeValue(forKey: path) ?? []
+        condition.broadcast()
+        condition.unlock()
+        for followUp in next { followUp() }
+    }
+
+    /// Waits for `path` (which must have been requested): its body, or nil when the CDN has
+    /// no such file. Throws when it could not be read.
+    private func wait(_ path: String) throws -> Data? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            switch files[path] {
+            case .ready(let data): return data
+            case .failed(let error): throw error
+            case .pending, .none: condition.wait()
+            }
+        }
+    }
+}

@@ -1,0 +1,430 @@
+import Foundation
+import Graph
+import HTTP
+import Podspec
+import Testing
+import TestSupport
+import Versioning
+@testable import SpecRepo
+
+/// The sample spec repo (Specs/) as a CDN on 127.0.0.1, and a cache folder for it.
+final class CDNFixture: @unchecked Sendable {
+    let tree: CDNTree
+    let server: LoopbackHTTPServer
+    let scratch: TemporaryDirectory
+    let folder: SpecRepository
+    var options = HTTPClientOptions(stallTimeout: 1, retry: RetryPolicy(attempts: 3, baseDelay: 0.01, maxDelay: 0.05))
+
+    /// Serves the sample's specs; `override` may answer a request instead (nil: serve it).
+    init(files edit: (inout [String: Data]) -> Void = { _ in },
+         override: (@Sendable (TestSupport.HTTPRequest, Int) -> TestSupport.HTTPResponse?)? = nil,
+         _ name: String = #function) throws {
+        folder = try SpecRepository(directory: TestPaths.packageRoot.appendingPathComponent("Specs").path)
+        tree = CDNTree.from(folder)
+        var files = tree.files
+        edit(&files)
+        server = try LoopbackHTTPServer(files: files, override: override)
+        scratch = try TemporaryDirectory(prefix: "compctl-cdn", name)
+    }
+
+    var cacheDirectory: String { scratch("home/cdn/local") }
+    var cache: CDNCache { CDNCache(directory: cacheDirectory, url: server.baseURL + "/") }
+
+    /// A new source over the shared cache, as a new compctl run opens it.
+    func source(offline: Bool = false) throws -> CDNSource {
+        try CDNSource(name: "local", url: server.baseURL + "/", cache: cache,
+                      client: offline ? nil : try HTTPClient(options: options), offline: offline)
+    }
+
+    /// The CDN paths the cache holds a copy of.
+    var stored: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory + "/files")) ?? []).map {
+            $0.replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%25", with: "%")
+        }
+    }
+
+    /// The requests received so far, as `path` or `path (If-None-Match)`.
+    func requests(after count: Int = 0) -> [String] {
+        server.requests.dropFirst(count).map { $0.path + ($0.header("If-None-Match") == nil ? "" : " (conditional)") }
+    }
+}
+
+/// The sample Podfile's pods (scripts/sample-app), as root requirements.
+let samplePodfile: [RootRequirement] = [
+    ("XXAssets", ["~> 1.2"]), ("XXLocalization", ["1.1.1"]), ("XXFoundation", ["1.7.1"]), ("XXLogger", ["~> 1.4"]),
+    ("XXNetworking", ["3.2.0"]), ("XXStorage", ["2.2.1"]), ("XXIconFont", ["0.4.1"]), ("XXUIKit/Core", ["2.4.1"]),
+    ("XXUIKit/Theme", ["2.4.1"]), ("XXUIKit/Components", ["2.4.1"]), ("XXRouter", ["1.2.0"]), ("XXMediator", ["1.1.0"]),
+    ("XXAccount", ["2.1.2"]), ("XXAnalytics", ["3.1.1"]), ("XXConfig", ["1.2.0"]), ("XXWebContainer", ["1.0.0"]),
+    ("XXHome", ["1.4.2"]), ("XXSearch", ["1.2.1"]), ("XXDetail", ["2.0.2"]), ("XXCartProtocols", ["1.2.0"]),
+    ("XXCart", ["1.2.1"]), ("XXOrder", ["1.6.0"]), ("XXPay", ["~> 2.0"]), ("XXUser", ["1.3.1"]),
+    ("XXMessage", ["~> 0.1.7"]), ("XXSettings", ["1.1.0"]), ("XXCoupon", ["1.1.1"]),
+].map { RootRequirement(name: $0.0, requirements: $0.1, declaredBy: "target 'AcmeApp'") }
+
+func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement] = samplePodfile) throws -> [String] {
+    let request = ResolveRequest(requirements: requirements, platform: Platform(name: "ios", deploymentTarget: try Version("13.0")))
+    return try Resolver(providers: providers).resolve(request).pods.map { "\($0.name) \($0.version)" }
+}
+
+@Suite struct CDNSourceTests {
+    @Test func resolvingThroughTheCDNEqualsResolvingTheFolder() throws {
+        let fixture = try CDNFixture()
+        let fromFolder = try resolved([fixture.folder])
+        #expect(fromFolder.count == 25)
+        #expect(try resolved([fixture.source()]) == fromFolder)
+        // Newest versions, ranges and prereleases too: every pod of the repo unpinned.
+        let loose = fixture.folder.podNames().map { RootRequirement(name: $0, declaredBy: "the Podfile") }
+        #expect(try resolved([fixture.source()], loose) == resolved([fixture.folder], loose))
+    }
+
+    @Test func aColdRunFetchesTheShardsItTouchesAndTheSpecsItTriesAndAWarmRunOnlyRevalidatesShards() throws {
+        let fixture = try CDNFixture()
+        let cold = try fixture.source()
+        _ = try resolved([cold])
+        let coldRequests = fixture.requests()
+        let shards = Set(coldRequests.filter { $0.hasPrefix("/all_pods_versions_") })
+        let specs = Set(coldRequests.filter { $0.hasPrefix("/Specs/") })
+        // The specs the resolver reads, and at most one guess per pod (a spec fetched ahead
+        // of the read, from the requirements, which other requirements may then rule out).
+        let catalog = PodCatalog(providers: [fixture.folder])
+        _ = try Resolver(catalog: catalog).resolve(ResolveRequest(
+            requirements: samplePodfile, platform: Platform(name: "ios", deploymentTarget: try Version("13.0"))))
+        let tried = catalog.specsRead
+        #expect(coldRequests.first == "/CocoaPods-version.yml")
+        #expect(coldRequests.allSatisfy { !$0.hasSuffix("(conditional)") })
+        #expect(Set(coldRequests).count == coldRequests.count, "each file is fetched once")
+        #expect(shards.count == Set(fixture.folder.podNames().map { cold.indexFile(for: $0) }).count)
+        #expect(specs.count >= tried)
+        #expect(specs.count <= tried + cold.counters.guessed)
+        #expect(cold.counters.guessed <= 25)
+        #expect(!coldRequests.contains("/all_pods.txt"))
+
+        let warm = try fixture.source()
+        _ = try resolved([warm])
+        let warmRequests = fixture.requests(after: coldRequests.count)
+        #expect(Set(warmRequests) == Set((["/CocoaPods-version.yml"] + shards).map { $0 + " (conditional)" }))
+        #expect(warmRequests.count == 1 + shards.count)
+        #expect(warm.counters.notModified == warmRequests.count)
+        #expect(warm.counters.fromCache >= tried)
+        #expect(warm.counters.fetched == 0)
+    }
+
+    @Test func aChangedShardIsFetchedAgainOnTheNextRun() throws {
+        let shard = "/" + CDNSource.indexFile(fragment: SpecRepoLayout(prefixLengths: [1, 1, 1]).shards(for: "XXPay"))
+        let changed = Locked<Data?>(nil)
+        let fixture = try CDNFixture(override: { request, _ in
+            // After the first run, XXPay gains a version: its shard changes, so does its ETag.
+            guard request.path == shard, let data = changed.withLock({ $0 }) else { return nil }
+            return TestSupport.HTTPResponse.content(data, for: request)
+        })
+        let first = try fixture.source()
+        #expect(try !first.versions(of: "XXPay").contains(Version("2.2.0")))
+        let original = String(decoding: fixture.tree.files[String(shard.dropFirst())]!, as: UTF8.self)
+        let edited = original.split(separator: "\n").map { $0.hasPrefix("XXPay/") ? $0 + "/2.2.0" : $0 }
+        changed.withLock { $0 = Data((edited.joined(separator: "\n") + "\n").utf8) }
+
+        let again = try fixture.source()
+        #expect(try again.versions(of: "XXPay").first == Version("2.2.0"))
+        #expect(fixture.server.requests.last?.path == shard)
+        #expect(fixture.server.requests.last?.header("If-None-Match") != nil)
+        #expect(again.counters.revalidated == 2)
+        #expect(again.counters.notModified == 1)
+        // The new copy is kept for the run after.
+        #expect(fixture.cache.read(String(shard.dropFirst()))?.body == changed.withLock { $0 })
+    }
+
+    @Test func inTheBackgroundACachedShardIsGivenAtOnceAndSettleSaysWhetherItChanged() throws {
+        let shard = "/" + CDNSource.indexFile(fragment: SpecRepoLayout(prefixLengths: [1, 1, 1]).shards(for: "XXPay"))
+        let changed = Locked<Data?>(nil)
+        let hold = DispatchSemaphore(value: 0)
+        let holding = Locked(false)
+        let fixture = try CDNFixture(override: { request, _ in
+            guard request.path == shard else { return nil }
+            if holding.withLock({ $0 }) { hold.wait() }
+            return changed.withLock { $0 }.map { TestSupport.HTTPResponse.content($0, for: request) }
+        })
+        _ = try fixture.source().versions(of: "XXPay")
+
+        // Unchanged: the copy at once, a 304 meanwhile, and nothing to read again.
+        let warm = try fixture.source()
+        warm.revalidatesInBackground = true
+        holding.withLock { $0 = true }
+        #expect(try !warm.versions(of: "XXPay").contains(Version("2.2.0")))
+        hold.signal()
+        #expect(!warm.settle())
+        holding.withLock { $0 = false }
+        #expect(warm.counters.notModified == 2)
+
+        // Changed: the old copy first; settle says so, and the next read gives the new one.
+        let original = String(decoding: fixture.tree.files[String(shard.dropFirst())]!, as: UTF8.self)
+        let edited = original.split(separator: "\n").map { $0.hasPrefix("XXPay/") ? $0 + "/2.2.0" : $0 }
+        changed.withLock { $0 = Data((edited.joined(separator: "\n") + "\n").utf8) }
+        let next = try fixture.source()
+        next.revalidatesInBackground = true
+        #expect(try !next.versions(of: "XXPay").contains(Version("2.2.0")))
+        #expect(next.settle())
+        #expect(try next.versions(of: "XXPay").contains(Version("2.2.0")))
+        #expect(!next.settle())
+        #expect(fixture.cache.read(String(shard.dropFirst()))?.body == changed.withLock { $0 })
+    }
+
+    @Test func aShardTheCDNLacksMeansNoSuchPodAndIsAskedOnce() throws {
+        let fixture = try CDNFixture()
+        let source = try fixture.source()
+        let index = source.indexFile(for: "NoSuchPod")
+        #expect(try source.versions(of: "NoSuchPod").isEmpty)
+        #expect(try source.versions(of: "NoSuchPod").isEmpty)
+        #expect(fixture.server.requestCount(for: "/" + index) == 1)
+        // A name that cannot be a pod's is never turned into a request.
+        #expect(try source.versions(of: "../../etc/passwd").isEmpty)
+        #expect(try source.versions(of: "Specs").isEmpty)
+        #expect(fixture.server.requestCount == 2)
+    }
+
+    @Test func serverErrorsAreRetried() throws {
+        let failed = Locked<Set<String>>([])
+        let fixture = try CDNFixture(override: { request, _ in
+            // The first request for each file fails.
+            failed.withLock { $0.insert(request.path).inserted } ? .text("busy\n", status: 503) : nil
+        })
+        #expect(try resolved([fixture.source()]) == resolved([fixture.folder]))
+        let paths = failed.withLock { $0 }
+        #expect(paths.count > 25)
+        #expect(fixture.server.requestCount == 2 * paths.count)
+    }
+
+    @Test func aSourceThatCannotBeReachedIsAnErrorNamingTheURLUnlessACopyIsCached() throws {
+        let down = Locked(false)
+        let fixture = try CDNFixture(override: { _, _ in down.withLock { $0 } ? .text("down\n", status: 503) : nil })
+        // Cold and down: nothing to fall back on.
+        down.withLock { $0 = true }
+        let error = try #require(throws: SpecRepoError.self) { try fixture.source() }
+        #expect(error == .cdnAnswered(url: fixture.server.baseURL + "/CocoaPods-version.yml", status: 503, attempts: 3))
+        #expect(error.description == "\(fixture.server.baseURL)/CocoaPods-version.yml answered HTTP 503 (after 3 attempts); "
+            + "check the source's URL, or try again later")
+
+        down.withLock { $0 = false }
+        let expected = try resolved([fixture.source()])
+        // Warm and down: the copies are used, and the run says so.
+        down.withLock { $0 = true }
+        let stale = try fixture.source()
+        #expect(try resolved([stale]) == expected)
+        #expect(stale.staleReport?.hasPrefix("local: ") == true)
+        #expect(stale.staleReport?.contains("cached files could not be revalidated (\(fixture.server.baseURL)/") == true)
+        // A pod never read before has no copy: its shard is an error, and the resolution ends.
+        let more = [RootRequirement(name: "NeverSeen", declaredBy: "the Podfile")]
+        let failure = try #require(throws: GraphError.self) { try resolved([stale], more) }
+        #expect(failure.isUnreadableSource)
+        #expect(failure.description.contains("cannot read the versions of NeverSeen from source 'local'"))
+    }
+
+    @Test func aListedSpecTheCDNDoesNotHaveIsAnErrorNamingItsURL() throws {
+        var missing = ""
+        let fixture = try CDNFixture(files: { files in
+            missing = files.keys.first { $0.hasSuffix("/XXLogger/1.4.2/XXLogger.podspec.json") }!
+            files[missing] = nil
+        })
+        let source = try fixture.source()
+        let error = try #require(throws: GraphError.self) { try resolved([source]) }
+        #expect(error == .unreadableSource(
+            source: "local", pod: "XXLogger",
+            message: "\(fixture.server.baseURL)/\(missing) answered 404 although \(source.indexFile(for: "XXLogger")) lists "
+                + "XXLogger 1.4.2; the CDN is being updated or is inconsistent, try again later"))
+    }
+
+    @Test func cutOffBodiesAreRetriedAndNeverEnterTheCache() throws {
+        let cut = Locked<Set<String>>([])
+        let fixture = try CDNFixture(override: { request, _ in
+            // The first answer for each spec is cut short.
+            guard request.path.hasPrefix("/Specs/"), cut.withLock({ $0.insert(request.path).inserted }) else { return nil }
+            return TestSupport.HTTPResponse.text(String(repeating: "{", count: 200)).truncated(to: 10)
+        })
+        #expect(try resolved([fixture.source()]) == resolved([fixture.folder]))
+
+        let always = try CDNFixture(override: { request, _ in
+            request.path.hasPrefix("/Specs/") ? TestSupport.HTTPResponse.text(String(repeating: "{", count: 200)).truncated(to: 10) : nil
+        })
+        let source = try always.source()
+        let error = try #require(throws: GraphError.self) { try resolved([source]) }
+        #expect(error.isUnreadableSource)
+        #expect(error.description.contains("closed before the whole answer arrived"))
+        // Nothing of a spec was stored, and no temporary file is left behind.
+        #expect(!always.stored.contains { $0.hasSuffix(".podspec.json") })
+        #expect(always.stored.contains { $0.hasSuffix(".txt") })
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: always.cacheDirectory + "/.tmp")) ?? [] == [])
+        for path in always.stored {
+            #expect(always.cache.read(path) != nil, "\(path) reads whole")
+        }
+    }
+
+    @Test func aServerThatStallsTimesOutWithAClearError() throws {
+        let fixture = try CDNFixture(override: { request, _ in
+            request.path.hasPrefix("/all_pods_versions_") ? TestSupport.HTTPResponse.text("").delayed(by: 3) : nil
+        })
+        fixture.options.retry.attempts = 1
+        let error = try #require(throws: GraphError.self) { try resolved([fixture.source()]) }
+        #expect(error.isUnreadableSource)
+        #expect(error.description.contains("did not answer in time (nothing received for 1 s)"))
+    }
+
+    @Test func offlineReadsOnlyTheCache() throws {
+        let fixture = try CDNFixture()
+        let error = try #require(throws: SpecRepoError.self) { try fixture.source(offline: true) }
+        #expect(error == .notCachedOffline(url: fixture.server.baseURL + "/CocoaPods-version.yml", source: "local"))
+        #expect(fixture.server.requestCount == 0)
+
+        let expected = try resolved([fixture.source()])
+        let before = fixture.server.requestCount
+        let offline = try fixture.source(offline: true)
+        #expect(try resolved([offline]) == expected)
+        #expect(fixture.server.requestCount == before)
+        let unknown = try #require(throws: SpecRepoError.self) { try offline.versions(of: "NeverSeen") }
+        #expect(unknown.description.hasSuffix("is not in compctl's cache of local, and --offline forbids fetching it; "
+            + "run once without --offline to fill the cache"))
+    }
+
+    @Test func aSpecFiledUnderAnotherPodOrVersionIsSkipped() throws {
+        let fixture = try CDNFixture(files: { files in
+            let logger = files.keys.first { $0.hasSuffix("/XXLogger/1.4.2/XXLogger.podspec.json") }!
+            files[logger] = Data(#"{"name": "XXOther", "version": "1.4.2"}"#.utf8)
+        })
+        let source = try fixture.source()
+        let error = try #require(throws: SpecRepoError.self) {
+            try source.specification(name: "XXLogger", version: try Version("1.4.2"))
+        }
+        guard case .specDisagreesWithDirectory(_, "XXLogger", "1.4.2", "XXOther", "1.4.2") = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+    }
+
+    @Test func aShardLineForAPodOfAnotherShardIsIgnored() throws {
+        let fixture = try CDNFixture()
+        let source = try fixture.source()
+        let foreign = CDNSource.indexFile(fragment: source.layout.shards(for: "XXLogger"))
+        let own = source.indexFile(for: "Intruder")
+        #expect(foreign != own)
+        #expect(CDNSource.parseIndex("Intruder/9.9.9\nXXLogger/1.0.0/1.1.0\n") == ["Intruder": ["9.9.9"], "XXLogger": ["1.0.0", "1.1.0"]])
+        let poisoned = try CDNFixture(files: { files in
+            files[foreign] = Data(((String(data: files[foreign]!, encoding: .utf8) ?? "") + "Intruder/9.9.9\n").utf8)
+        })
+        #expect(try poisoned.source().versions(of: "Intruder").isEmpty)
+    }
+
+    @Test func prefetchingGuessesTheSpecTheRequirementsLeadTo() throws {
+        let fixture = try CDNFixture()
+        let source = try fixture.source()
+        source.prefetch([SpecDependency(name: "XXMessage", requirements: ["~> 0.1.7"]),
+                         SpecDependency(name: "XXPay", requirements: ["= 2.1.0-rc.2"])])
+        // The guesses are fetched in the background; reading the specs waits for them.
+        _ = try source.specification(name: "XXMessage", version: try Version("0.1.7"))
+        _ = try source.specification(name: "XXPay", version: try Version("2.1.0-rc.2"))
+        // Then the walk goes on: the specs they depend on are guessed too, each once.
+        let specs = fixture.requests().filter { $0.hasPrefix("/Specs/") }
+        #expect(specs.contains { $0.hasSuffix("/XXMessage/0.1.7/XXMessage.podspec.json") })
+        #expect(specs.contains { $0.hasSuffix("/XXPay/2.1.0-rc.2/XXPay.podspec.json") })
+        #expect(Set(specs).count == specs.count)
+        #expect(source.counters.guessed >= 2)
+    }
+
+    @Test func sourcesInParallelShareOneCacheWithoutHarm() throws {
+        let fixture = try CDNFixture()
+        let expected = try resolved([fixture.folder])
+        let results = Locked([[String]]())
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            let answer = (try? resolved([fixture.source()])) ?? []
+            results.withLock { $0.append(answer) }
+        }
+        #expect(results.withLock { $0 }.allSatisfy { $0 == expected })
+        #expect(fixture.stored.count > 50)
+        for path in fixture.stored {
+            #expect(fixture.cache.read(path) != nil, "\(path) reads whole")
+        }
+    }
+
+    @Test func aCDNIsNeverListedWhole() throws {
+        let fixture = try CDNFixture()
+        let error = try #require(throws: SpecRepoError.self) { try fixture.source().podNames() }
+        #expect(error == .cdnCannotList(source: "local"))
+    }
+}
+
+@Suite struct CDNCacheTests {
+    @Test func aCopyReadsBackWithItsETagAndACutCopyReadsAsMissing() throws {
+        let scratch = try TemporaryDirectory()
+        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("Foo/1.0\n".utf8), etag: "\"abc\""), to: "all_pods_versions_1_2_3.txt")
+        #expect(cache.read("all_pods_versions_1_2_3.txt") == CDNCachedFile(body: Data("Foo/1.0\n".utf8), etag: "\"abc\""))
+        #expect(try scratch.read("cdn/.url") == "https://cdn.example/\n")
+
+        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch("cdn/files/all_pods_versions_1_2_3.txt")))
+        try whole.dropLast(2).write(to: URL(fileURLWithPath: scratch("cdn/files/all_pods_versions_1_2_3.txt")))
+        #expect(cache.read("all_pods_versions_1_2_3.txt") == nil)
+        try Data("Foo/1.0\n".utf8).write(to: URL(fileURLWithPath: scratch("cdn/files/all_pods_versions_1_2_3.txt")))
+        #expect(cache.read("all_pods_versions_1_2_3.txt") == nil)
+    }
+
+    @Test func eachPathHasAFileOfItsOwnInOneFolder() throws {
+        let scratch = try TemporaryDirectory()
+        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/1.0/Foo.podspec.json")
+        try cache.write(CDNCachedFile(body: Data("[]".utf8), etag: nil), to: "Specs/1/2/3/Foo%2F1.0%2FFoo.podspec.json")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/files")).sorted() == [
+            "Specs%2F1%2F2%2F3%2FFoo%252F1.0%252FFoo.podspec.json", "Specs%2F1%2F2%2F3%2FFoo%2F1.0%2FFoo.podspec.json",
+        ])
+        #expect(cache.read("Specs/1/2/3/Foo/1.0/Foo.podspec.json")?.body == Data("{}".utf8))
+    }
+
+    @Test func onlyPlainRelativePathsAreStored() throws {
+        let scratch = try TemporaryDirectory()
+        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        for path in ["../escape.txt", "/etc/passwd", "Specs/../../x", ".tmp/1-abc", "a//b", "a/\u{1}b", ""] {
+            #expect(throws: SpecRepoError.self, "\(path)") { try cache.write(CDNCachedFile(body: Data(), etag: nil), to: path) }
+            #expect(cache.read(path) == nil)
+        }
+    }
+
+    @Test func abandonedWritesOfGoneProcessesAreRemoved() throws {
+        let scratch = try TemporaryDirectory()
+        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
+        try scratch.write("half", to: "cdn/.tmp/999999-abcdef")
+        try scratch.write("mine", to: "cdn/.tmp/\(getpid())-abcdef")
+        cache.removeAbandonedWrites()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/.tmp")) == ["\(getpid())-abcdef"])
+    }
+
+    @Test func eachCDNHasItsOwnFolderAndTrunkIsCalledTrunk() {
+        #expect(CDNCache.directory(forURL: "https://cdn.cocoapods.org/", home: "/h") == "/h/cdn/trunk")
+        #expect(CDNCache.directory(forURL: "trunk", home: "/h") == "/h/cdn/trunk")
+        let local = CDNCache.directory(forURL: "http://127.0.0.1:8080/", home: "/h")
+        #expect(local.hasPrefix("/h/cdn/127.0.0.1-8080-"))
+        #expect(CDNCache.directory(forURL: "http://127.0.0.1:8080", home: "/h") == local)
+        #expect(CDNCache.directory(forURL: "http://127.0.0.1:8081/", home: "/h") != local)
+    }
+}
+
+@Suite struct SpecRepoURLTests {
+    @Test func namesOfOneSourceCompareEqual() {
+        let same = [
+            ("https://git.acme.example/ios/Specs.git", "https://git.acme.example/ios/specs"),
+            ("https://git.acme.example/ios/Specs.git", "https://git.acme.example/ios/Specs/"),
+            ("https://git.acme.example/ios/Specs.git", "git@git.acme.example:ios/Specs.git"),
+            ("https://git.acme.example/ios/Specs.git", "ssh://git@git.acme.example/ios/Specs"),
+            ("https://git.acme.example/ios/Specs.git", "https://user:token@git.acme.example:443/ios/Specs.git"),
+            ("file:///srv/git/specs.git", "/srv/git/specs"),
+            ("trunk", "https://cdn.cocoapods.org/"),
+            ("https://cdn.cocoapods.org", "https://github.com/CocoaPods/Specs.git"),
+        ]
+        for (a, b) in same { #expect(SpecRepoURL.same(a, b), "\(a) = \(b)") }
+        let different = [
+            ("https://git.acme.example/ios/Specs.git", "https://git.acme.example/android/Specs.git"),
+            ("https://git.acme.example/ios/Specs.git", "https://git.other.example/ios/Specs.git"),
+            ("https://git.acme.example:8443/ios/Specs.git", "https://git.acme.example/ios/Specs.git"),
+            ("/srv/git/specs", "srv/git/specs"),
+            ("trunk", "https://cdn.example/"),
+        ]
+        for (a, b) in different { #expect(!SpecRepoURL.same(a, b), "\(a) ≠ \(b)") }
+        #expect(SpecRepoURL.isTrunk("https://CDN.cocoapods.org"))
+        #expect(!SpecRepoURL.isTrunk("https://git.acme.example/ios/Specs.git"))
+    }
+}
