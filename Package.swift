@@ -117,8 +117,9 @@ let package = Package(
         // option calls. Needs curl's headers to build (libcurl4-openssl-dev), libcurl to run.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
-        // GET requests over libcurl's multi interface: many at once over a bounded number of
-        // connections (HTTP/2 multiplexing where offered), timeouts, retries with backoff.
+        // Requests over libcurl's multi interface (GETs for CDN sources, HEAD, and the binary
+        // channel's PUT uploads): many at once over a bounded number of connections (HTTP/2
+        // multiplexing where offered), timeouts, retries with backoff.
         .target(name: "HTTP", dependencies: ["CCurl"]),
 
         // The compile check of `compctl integrate`: runs the configured command (a shell string
@@ -136,7 +137,7 @@ let package = Package(
         // another archive) and published into the binary spec repo only after the archive is.
         .target(
             name: "BinaryChannel",
-            dependencies: ["Checksum", "CompileCheck", "FileIO", "Git", "Graph", "Podspec", "SpecRepo", "Versioning"]
+            dependencies: ["Checksum", "CompileCheck", "FileIO", "Git", "Graph", "HTTP", "Podspec", "SpecRepo", "Versioning"]
         ),
 
         // `compctl integrate` and `pin`: reading a Podfile into a resolution request, planning
@@ -196,7 +197,7 @@ let package = Package(
         ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
-        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "SpecRepo"], exclude: ["Snapshots"]),
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "SpecRepo", "Checksum"], exclude: ["Snapshots"]),
         // Parses argument lists with the real CLI without running them: README.md's CI recipes.
         .testTarget(
             name: "CompctlCLITests",

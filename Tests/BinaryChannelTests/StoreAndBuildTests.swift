@@ -99,3 +99,71 @@ import TestSupport
         }
     }
 }
+
+@Suite struct HTTPArtifactStoreTests {
+    let key = ArtifactKey(name: "XXLogger", version: "1.4.2", fileName: "XXLogger.zip")
+
+    func archive(_ text: String, in directory: TemporaryDirectory) throws -> (path: String, sha: String) {
+        let path = directory(text + ".zip")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return (path, try #require(SHA256.hex(ofFile: path)))
+    }
+
+    @Test func uploadsWithTheTokenRetriesAndReadsBack() throws {
+        let server = try ArtifactServer(failingPuts: 2)
+        let directory = try TemporaryDirectory()
+        let (path, sha) = try archive("one", in: directory)
+        let store = HTTPArtifactStore(base: server.baseURL + "/", credentials: ArtifactCredentials(token: server.token))
+        let stored = try store.store(path, as: key, sha256: sha)
+        #expect(stored == StoredArtifact(url: server.baseURL + "/XXLogger/1.4.2/XXLogger.zip", sha256: sha,
+                                         alreadyStored: false, uploads: 3))
+        #expect(server.contents("XXLogger/1.4.2/XXLogger.zip") == Data("one".utf8))
+        let put = try #require(server.uploads.last)
+        #expect(put.header("If-None-Match") == "*" && put.header("X-Checksum-Sha256") == sha)
+        // Asked first, read back after: GET, PUT ×3, GET.
+        #expect(server.server.requests.map(\.method) == ["GET", "PUT", "PUT", "PUT", "GET"])
+        #expect(try store.store(path, as: key, sha256: sha).alreadyStored)
+        #expect(server.uploads.count == 3)
+    }
+
+    @Test func neverOverwritesAnotherArchive() throws {
+        let server = try ArtifactServer()
+        server.store(Data("someone else's".utf8), at: "XXLogger/1.4.2/XXLogger.zip")
+        let directory = try TemporaryDirectory()
+        let (path, sha) = try archive("mine", in: directory)
+        let store = HTTPArtifactStore(base: server.baseURL, credentials: ArtifactCredentials(token: server.token))
+        #expect(throws: BinaryError.differentArtifactExists(url: store.url(of: key), stored: SHA256.hex(Data("someone else's".utf8)),
+                                                           built: sha)) {
+            try store.store(path, as: key, sha256: sha)
+        }
+        #expect(server.uploads.isEmpty)
+        #expect(server.contents("XXLogger/1.4.2/XXLogger.zip") == Data("someone else's".utf8))
+    }
+
+    @Test func whatReadsBackDifferentlyIsAFailureAndAWrongTokenIsRefused() throws {
+        let server = try ArtifactServer()
+        let directory = try TemporaryDirectory()
+        let (path, sha) = try archive("one", in: directory)
+        let refused = HTTPArtifactStore(base: server.baseURL, credentials: ArtifactCredentials(token: "wrong"))
+        #expect(throws: BinaryError.storeRefused(url: refused.url(of: key), status: 401)) {
+            try refused.store(path, as: key, sha256: sha)
+        }
+        #expect("\(BinaryError.storeRefused(url: refused.url(of: key), status: 401))".contains("COMPCTL_ARTIFACT_TOKEN"))
+        // A store that keeps other bytes than it was sent: the read-back catches it.
+        let mangling = try ArtifactServer(corruptsUploads: true)
+        let store = HTTPArtifactStore(base: mangling.baseURL, credentials: ArtifactCredentials(token: mangling.token))
+        let kept = SHA256.hex(try #require(mangling.contents("XXLogger/1.4.2/XXLogger.zip") ?? Data("onf".utf8)))
+        #expect(throws: BinaryError.verificationFailed(url: store.url(of: key), expected: sha, found: kept)) {
+            try store.store(path, as: key, sha256: sha)
+        }
+    }
+
+    @Test func basicAuthenticationWithAUser() {
+        #expect(ArtifactCredentials(token: "t", user: "ci").headers == ["Authorization": "Basic " + Data("ci:t".utf8).base64EncodedString()])
+        #expect(ArtifactCredentials(token: "t").headers == ["Authorization": "Bearer t"])
+        #expect(ArtifactCredentials().headers.isEmpty)
+        #expect(!"\(ArtifactCredentials(token: "s3cret"))".contains("s3cret"))
+        #expect(ArtifactCredentials.fromEnvironment(["COMPCTL_ARTIFACT_TOKEN": "", "COMPCTL_ARTIFACT_USER": "u"])
+            == ArtifactCredentials(token: nil, user: "u"))
+    }
+}

@@ -15,14 +15,17 @@ public final class ArtifactServer: Sendable {
         var files: [String: Data] = [:]
         var failuresLeft = 0
         var served: [String: Data] = [:]
+        var corrupts = false
     }
 
     /// A store under `/artifacts` taking uploads with `token`; the first `failingPuts` uploads
     /// get 503; with `stallingUploads`, every upload's body stops after 16 bytes and the server
-    /// waits, answering nothing.
-    public init(token: String = "test-artifact-token", failingPuts: Int = 0, stallingUploads: Bool = false) throws {
+    /// waits, answering nothing; with `corruptsUploads`, it keeps each upload with its last
+    /// byte changed by one.
+    public init(token: String = "test-artifact-token", failingPuts: Int = 0, stallingUploads: Bool = false,
+                corruptsUploads: Bool = false) throws {
         self.token = token
-        let state = Locked(State(failuresLeft: failingPuts))
+        let state = Locked(State(failuresLeft: failingPuts, corrupts: corruptsUploads))
         self.state = state
         var stall: LoopbackHTTPServer.BodyStall?
         if stallingUploads {
@@ -74,7 +77,9 @@ public final class ArtifactServer: Sendable {
                 if request.header("If-None-Match") == "*", state.files[path] != nil {
                     return HTTPResponse.text("exists\n", status: 412)
                 }
-                state.files[path] = request.body
+                var body = request.body
+                if state.corrupts, let last = body.indices.last { body[last] &+= 1 }
+                state.files[path] = body
                 return HTTPResponse(status: 201)
             }
         case "GET", "HEAD":
