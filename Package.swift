@@ -33,9 +33,16 @@ let package = Package(
         // resolver's prerelease rule and compctl's bump rules. Pure values, no I/O.
         .target(name: "Versioning"),
 
-        // Podspecs: the full JSON format, a tolerant reader of the declarative Ruby subset,
-        // and a rewriter that changes only the version literal.
-        .target(name: "Podspec", dependencies: ["Versioning", "Diagnostics"]),
+        // Ruby source as the podspec and Podfile readers see it: one lexer (strings with escapes
+        // and `#{}`, heredocs, `%` literals, symbols, numbers, comments, `=begin`/`=end`,
+        // `__END__`), tokens with their line and byte range for rewriting, and bracket and
+        // `do`…`end` matching. Bounded nesting; errors name the line and the problem.
+        .target(name: "RubySyntax"),
+
+        // Podspecs: the full JSON format, a tolerant reader of the declarative Ruby subset
+        // (a parser and evaluator over RubySyntax's tokens), and a rewriter that changes only
+        // the version literal.
+        .target(name: "Podspec", dependencies: ["Versioning", "Diagnostics", "RubySyntax"]),
 
         // Private spec repos in CocoaPods' layout (plain, `Specs/`, sharded by MD5 prefix):
         // listing names and versions, reporting junk, and loading specs lazily; serves them
@@ -92,11 +99,12 @@ let package = Package(
         // Atomic file writes (a temporary file, then a rename), shared by every writer.
         .target(name: "FileIO"),
 
-        // Main-project manifests: a Podfile reader that follows targets, helper methods and
-        // literal variables and warns (naming the line) about what it cannot evaluate; the
+        // Main-project manifests: a Podfile reader (over RubySyntax's tokens) that follows
+        // targets, helper methods and literal variables and warns (naming the line) about what
+        // it cannot evaluate; the
         // pinning editor that rewrites only requirement literals; Podfile.lock; and exact pins
         // in Package.swift. Requirements stay strings here; `Versioning` interprets them.
-        .target(name: "Manifest", dependencies: ["Diagnostics", "FileIO"]),
+        .target(name: "Manifest", dependencies: ["Diagnostics", "FileIO", "RubySyntax"]),
 
         // libgit2 through pkg-config, plus a shim for its variadic option call.
         .systemLibrary(
@@ -140,13 +148,14 @@ let package = Package(
             dependencies: ["Checksum", "CompileCheck", "FileIO", "Git", "Graph", "HTTP", "Podspec", "SpecRepo", "Versioning"]
         ),
 
-        // `compctl integrate` and `pin`: reading a Podfile into a resolution request, planning
-        // (candidate specs at their tags, staging, the graph checks' new problems), the pins of
-        // the Podfile and Package.swift, the project's lock and scratch folders, the journal and
-        // the recovery of a killed run, the compile check and its re-runs when the branch moved,
+        // `compctl integrate` and `pin`, planning and execution: which main projects an
+        // integrate goes into, reading a Podfile into a resolution request, planning (candidate
+        // specs at their tags, staging, the graph checks' new problems), the pins of the Podfile
+        // and Package.swift, the project's lock and scratch folders, the journal and the
+        // recovery of a killed run, the compile check and its re-runs when the branch moved,
         // publishing and landing (commit, push with re-applied pins), and the several-projects
         // policies. Reports through a delegate; the compile check, the publisher, git and the
-        // spec repos are protocols.
+        // spec repos are protocols. The commands only parse, print and pick exit codes.
         .target(
             name: "Integration",
             dependencies: [
@@ -161,6 +170,7 @@ let package = Package(
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
 
         .testTarget(name: "VersioningTests", dependencies: ["Versioning", "TestSupport"]),
+        .testTarget(name: "RubySyntaxTests", dependencies: ["RubySyntax"]),
         // Fixtures/corpus-expectations.json is read through #filePath, not as a resource.
         .testTarget(name: "PodspecTests", dependencies: ["Podspec", "TestSupport"], exclude: ["Fixtures"]),
         // Fixtures/*.txt (corpus expectations) are read through #filePath, not as resources.

@@ -18,6 +18,12 @@
 #            20 ms added to each answer to stand in for a real CDN): cold (empty cache) and
 #            warm (the cache of the run before, revalidated with If-None-Match), with the
 #            requests the server answered (targets: warm <= 0.5 s, cold <= 3 s);
+#   ruby     the Ruby readers (one RubySyntax lexer under the podspec evaluator and the
+#            Podfile reader): `graph --check` over 10,000 pods of Ruby podspecs (each pod's
+#            newest release is read and evaluated), and `resolve` of a 12,000-line Podfile
+#            (200 targets that each list the same 50 pods, with a helper method, a heredoc,
+#            interpolation and comments) against the 1,000-pod repo, where reading the Podfile
+#            takes most of the time;
 #   integrate `compctl integrate … --check-command true` into a generated main project (a git
 #            repo with a 50-pod Podfile) against the 5,000-pod repo as a local bare spec
 #            repo: compctl's whole overhead around the compile check (recovery check,
@@ -29,7 +35,7 @@
 #                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
 #                    [--git-pods N] [--clone-runs N] [--integrate-pods N]
 #                    [--cdn-pods N] [--cdn-versions N] [--cdn-top N] [--cdn-latency-ms N]
-#                    [--only "listing resolve check git cdn integrate"]
+#                    [--only "listing resolve check ruby git cdn integrate"]
 #
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
@@ -44,7 +50,7 @@ runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
 seeds="1 2 3 4 5"
-only="listing resolve check git cdn integrate"
+only="listing resolve check ruby git cdn integrate"
 cdn_pods=100000
 cdn_versions=10
 cdn_top=100
@@ -70,7 +76,7 @@ while (($#)); do
         --cdn-versions) cdn_versions="$2"; shift 2 ;;
         --cdn-top) cdn_top="$2"; shift 2 ;;
         --cdn-latency-ms) cdn_latency="$2"; shift 2 ;;
-        -h|--help) sed -n '2,39p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,44p' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -138,17 +144,19 @@ measure() {
 }
 
 # Writes the repo once per parameter set and prints its path. A third argument pins that
-# percentage of the requirements exactly (`--pin-percent`).
+# percentage of the requirements exactly (`--pin-percent`); a fourth, `ruby`, writes Ruby
+# podspecs instead of JSON.
 repo() {
-    local pods="$1" layout="$2" pins="${3:-0}"
+    local pods="$1" layout="$2" pins="${3:-0}" format="${4:-json}"
     local dir="$work/synth-$pods-x$versions-seed$seed-$layout"
     [ "$pins" -gt 0 ] && dir="$work/synth-$pods-x$versions-seed$seed-pins$pins-$layout"
+    [ "$format" = json ] || dir="$dir-$format"
     if [ ! -f "$dir.done" ]; then
         rm -rf "$dir"
-        local flags=()
+        local flags=(--format "$format")
         [ "$layout" = sharded ] && flags+=(--sharded)
         [ "$pins" -gt 0 ] && flags+=(--pin-percent "$pins")
-        log "writing $pods pods x $versions versions ($layout, $pins% pinned) to $dir"
+        log "writing $pods pods x $versions versions ($layout, $pins% pinned, $format) to $dir"
         "$synth" --pods "$pods" --versions "$versions" --seed "$seed" --out "$dir" "${flags[@]}" >&2
         touch "$dir.done"
     fi
@@ -259,6 +267,33 @@ if wants check; then
 fi
 # The git source: the plain 10,000-pod repo committed into a packed bare repository, read
 # through compctl's cache. Only compctl's own work is timed; the git CLI just builds it.
+# The Ruby readers: podspecs through `graph --check` (its problems are expected, exit 2), a
+# long Podfile through `resolve`.
+if wants ruby; then
+    echo
+    echo "| input | command | median wall of $runs | mean CPU (user+sys) |"
+    echo "|---|---|---|---|"
+    dir="$(repo 10000 plain 0 ruby)"
+    log "timing graph --check over 10000 x $versions Ruby podspecs"
+    echo "| 10000 x $versions, Ruby podspecs | \`compctl graph --check\` | $(measure "$compctl" graph --check --source "$dir") |"
+    podfile="$work/Podfile-ruby-200-targets"
+    if [ ! -f "$podfile" ]; then
+        "$synth" --pods 1000 --versions "$versions" --seed "$seed" --top 50 --podfile-seed 1 --podfile "$podfile.base"
+        {
+            printf "source 'https://example.com/synth/specs.git'\nplatform :ios, '13.0'\n\n"
+            printf "# Every app target also gets the test helpers.\ndef test_pods(kind = 'unit')\n  label = \"#{kind} tests\"\nend\n\n"
+            for i in $(seq 1 200); do
+                printf "target \"App%d\" do\n  test_pods 'ui' # helper\n  flavour = 'app%d'\n" "$i" "$i"
+                grep "^  pod " "$podfile.base" | sed "s/\$/ # in \"App$i\"/"
+                printf "  note = <<~NOTE\n    App%d (#{flavour}) pins %%w[a b] and :symbols.\n  NOTE\nend\n\n" "$i"
+            done
+        } >"$podfile"
+    fi
+    lines="$(wc -l <"$podfile" | tr -d ' ')"
+    log "timing resolve of a $lines-line Podfile against 1000 x $versions"
+    echo "| $lines-line Podfile, 1000 x $versions | \`compctl resolve\` | $(measure "$compctl" resolve --podfile "$podfile" --source "$(repo 1000 plain)") |"
+fi
+
 if wants git; then
     dir="$(repo "$git_pods" plain)"
     bare="$dir.git"

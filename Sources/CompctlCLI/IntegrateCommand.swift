@@ -117,15 +117,15 @@ struct IntegrateCommand: AsyncParsableCommand {
             try recoverProjects(configuration: configuration)
             return
         }
-        let mains = podfile == nil ? configuration.projects.filter { $0.kind == .main && $0.podfile != nil } : []
+        let mains = podfile == nil ? IntegrationPlanner.mainProjects(of: configuration) : []
         if mains.count > 1 {
             try await integrateProjects(mains, configuration: configuration)
             return
         }
-        let podfilePath = URL(fileURLWithPath: PodfileInputs.defaultPath(explicit: podfile, configuration: configuration))
-            .standardizedFileURL.path
         let (planner, sources) = try reportingErrors { try makePlanner(configuration) }
-        let prepared = try reportingErrors { try planner.plan(podfile: podfilePath) }
+        let prepared = try reportingErrors {
+            try planner.plan(podfile: IntegrationPlanner.podfile(explicit: podfile, configuration: configuration))
+        }
         defer { try? FileManager.default.removeItem(atPath: prepared.plan.scratch) }
         let problems = try newProblems(of: prepared)
         if !problems.isEmpty {
@@ -139,11 +139,6 @@ struct IntegrateCommand: AsyncParsableCommand {
             return
         }
         let integrator = makeIntegrator(cache: sources.cache)
-        if try integrator.isAlreadyIntegrated(prepared.plan) {
-            // A second identical integrate (a retried CI job, a run after a recovery) is done.
-            try reportAlreadyIntegrated(prepared)
-            return
-        }
         try report(try await reportingIntegrationErrors { try await integrator.integrate(prepared.plan) }, of: prepared)
     }
 
@@ -162,42 +157,30 @@ struct IntegrateCommand: AsyncParsableCommand {
         try explainingConflicts(of: prepared.inputs.path, sources: prepared.stagedSources) { try prepared.newProblems() }
     }
 
-    /// Says that `prepared` has nothing left to do.
-    private func reportAlreadyIntegrated(_ prepared: PreparedIntegration) throws {
-        if json {
-            try JSONOutput.print(IntegrateDocument(outcome: "already-integrated", pins: prepared.pins, published: [], commit: nil, log: nil))
-        } else {
-            Console.out("\(prepared.pinTexts) already integrated into \(DisplayPath.relative(prepared.plan.podfile))")
-            Console.note("every version is published in \(prepared.plan.target.name) and pinned in the committed Podfile; nothing to do")
-        }
-    }
-
-    /// Prints how one project's integrate ended (the failure's lines are printed already)
+    /// Prints how one project's integrate ended (a failure's lines are printed already)
     /// and exits 1 when its check did not pass.
     private func report(_ outcome: IntegrateOutcome, of prepared: PreparedIntegration) throws {
+        if json, case .failed = outcome {
+            try? JSONOutput.print(IntegrateDocument(outcome, pins: prepared.pins))
+        } else if json {
+            try JSONOutput.print(IntegrateDocument(outcome, pins: prepared.pins))
+        }
+        let (pins, podfile, target) = (prepared.pinTexts, DisplayPath.relative(prepared.plan.podfile), prepared.plan.target.name)
         switch outcome {
-        case let .failed(failure):
-            if json {
-                try? JSONOutput.print(IntegrateDocument(outcome: "\(failure.outcome.status)", pins: prepared.pins, published: [],
-                                                        commit: nil, log: failure.outcome.logPath))
-            }
+        case .failed:
             throw Exit.failure
-        case let .passed(landed):
-            if json {
-                try JSONOutput.print(IntegrateDocument(outcome: "passed", pins: prepared.pins, published: landed.published,
-                                                       commit: landed.commit.hex, log: landed.log))
-                return
-            }
-            Console.out("integrated \(prepared.pinTexts) into \(DisplayPath.relative(prepared.plan.podfile))")
-            Console.note(landed.published.isEmpty
-                ? "every version was already published"
-                : "published \(landed.published.joined(separator: " ")) to \(prepared.plan.target.name)")
-            if let pushBranch {
-                Console.note("committed \(landed.commit.hex.prefix(8)) on \(pushBranch) and pushed branch \(pushBranch); "
-                    + "open a pull request from it; log: \(landed.log)")
-            } else {
-                Console.note("committed \(landed.commit.hex.prefix(8))\(push ? " and pushed" : ""); log: \(landed.log)")
-            }
+        case .alreadyIntegrated where !json:
+            Console.out("\(pins) already integrated into \(podfile)")
+            Console.note("every version is published in \(target) and pinned in the committed Podfile; nothing to do")
+        case let .passed(landed) where !json:
+            Console.out("integrated \(pins) into \(podfile)")
+            Console.note(landed.published.isEmpty ? "every version was already published"
+                : "published \(landed.published.joined(separator: " ")) to \(target)")
+            let commit = landed.commit.hex.prefix(8)
+            Console.note((pushBranch.map { "committed \(commit) on \($0) and pushed branch \($0); open a pull request from it" }
+                ?? "committed \(commit)\(push ? " and pushed" : "")") + "; log: \(landed.log)")
+        case .alreadyIntegrated, .passed:
+            break
         }
     }
 
@@ -210,12 +193,7 @@ struct IntegrateCommand: AsyncParsableCommand {
 
     /// `integrate --recover`: takes each main project's lock and recovers its journal.
     private func recoverProjects(configuration: Configuration) throws {
-        var podfiles = [PodfileInputs.defaultPath(explicit: podfile, configuration: configuration)]
-        if podfile == nil {
-            let mains = configuration.projects.filter { $0.kind == .main }.compactMap(\.podfile).map { configuration.resolve(path: $0) }
-            if !mains.isEmpty { podfiles = mains }
-        }
-        for path in podfiles {
+        for path in IntegrationPlanner.podfilesToRecover(explicit: podfile, configuration: configuration) {
             try reportingErrors {
                 let hadJournal = try IntegrationPlanner.recover(podfile: path, configuration: configuration,
                                                                 timeout: .seconds(lockTimeout), delegate: ConsoleIntegrationDelegate())
@@ -238,30 +216,23 @@ struct IntegrateCommand: AsyncParsableCommand {
     // MARK: - Several main projects
 
     /// Integrates into each main project in turn (the Integration library's policies),
-    /// planning each here, then prints the summary table.
+    /// printing why a project cannot be planned or what new problems it would have, then
+    /// prints the summary table.
     private func integrateProjects(_ projects: [Project], configuration: Configuration) async throws {
-        let podfiles = projects.map { (name: $0.name, podfile: configuration.resolve(path: $0.podfile ?? "Podfile")) }
-        try reportingErrors { try IntegrationPlanner.requireOwnDirectories(podfiles) }
         let (planner, sources) = try reportingErrors { try makePlanner(configuration) }
-        var scratches: [String] = []
-        defer { for scratch in scratches { try? FileManager.default.removeItem(atPath: scratch) } }
-        // Plans one project, or prints why it cannot be integrated and says how it stopped.
-        let planProject = { (label: String) throws -> (prepared: PreparedIntegration?, stopped: String) in
-            let prepared: PreparedIntegration
-            do {
-                prepared = try planner.plan(podfile: podfiles.first { $0.name == label }?.podfile ?? "Podfile")
-            } catch let error as IntegrationError {
-                error.errors.forEach { Console.error("\(label): \($0)") }
-                error.notes.forEach { Console.note($0) }
-                return (nil, "error")
-            } catch {
-                Console.error("\(label): \(error)")
-                return (nil, "error")
+        let plans = try reportingErrors { try SeveralProjectsPlanner(projects, configuration: configuration, planner: planner) }
+        defer { plans.removeScratches() }
+        let planProject = { (name: String) throws -> (prepared: PreparedIntegration?, planning: ProjectPlanning) in
+            switch plans.plan(name) {
+            case let .unplannable(errors, notes):
+                errors.forEach { Console.error("\(name): \($0)") }
+                notes.forEach { Console.note($0) }
+                return (nil, .unplanned)
+            case let .planned(prepared):
+                let problems = try newProblems(of: prepared)
+                for problem in problems { Console.error("\(name): new \(problem)") }
+                return problems.isEmpty ? (prepared, .ready(prepared.plan)) : (nil, .addsProblems)
             }
-            scratches.append(prepared.plan.scratch)
-            let problems = try newProblems(of: prepared)
-            for problem in problems { Console.error("\(label): new \(problem)") }
-            return problems.isEmpty ? (prepared, "") : (nil, "problems")
         }
         if dryRun {
             for project in projects {
@@ -270,9 +241,8 @@ struct IntegrateCommand: AsyncParsableCommand {
             return
         }
         let result = try await reportingIntegrationErrors {
-            try await makeIntegrator(cache: sources.cache).integrateEach(projects.map(\.name), allOrNothing: allOrNothing) { label in
-                let (prepared, stopped) = try planProject(label)
-                return prepared.map { .ready($0.plan) } ?? .stopped(outcome: stopped)
+            try await makeIntegrator(cache: sources.cache).integrateEach(projects.map(\.name), allOrNothing: allOrNothing) {
+                try planProject($0).planning
             }
         }
         try printSummary(result)
@@ -290,30 +260,5 @@ struct IntegrateCommand: AsyncParsableCommand {
         }
         Console.outRaw(TextTable([["PROJECT", "OUTCOME", "LOG"]] + result.rows.map { [$0.project, $0.outcome, $0.log ?? "-"] })
             .plainText())
-    }
-}
-
-/// The `integrate --json` document with several main projects.
-struct ProjectsDocument: Encodable {
-    var schemaVersion = JSONOutput.schemaVersion
-    var projects: [ProjectOutcome]
-    var published: [String]
-}
-
-/// The `integrate --json` document.
-struct IntegrateDocument: Encodable {
-    var schemaVersion = JSONOutput.schemaVersion
-    var outcome: String
-    var pins: [String: String]
-    var published: [String]
-    var commit: String?
-    var log: String?
-
-    init(outcome: String, pins: [ComponentPin], published: [String], commit: String?, log: String?) {
-        self.outcome = outcome
-        self.pins = Dictionary(pins.map { ($0.name, $0.version) }, uniquingKeysWith: { a, _ in a })
-        self.published = published
-        self.commit = commit
-        self.log = log
     }
 }

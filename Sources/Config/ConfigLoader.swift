@@ -2,21 +2,6 @@ import Diagnostics
 import Foundation
 import Yams
 
-/// Why a configuration could not be loaded: every problem found, not only the first.
-public enum ConfigError: Error, Equatable, CustomStringConvertible {
-    case unreadable(path: String, reason: String)
-    case invalid([FileIssue])
-
-    public var description: String {
-        switch self {
-        case let .unreadable(path, reason):
-            "cannot read \(path): \(reason)"
-        case let .invalid(issues):
-            issues.map(\.description).joined(separator: "\n")
-        }
-    }
-}
-
 /// Reads `compctl.yml`. Unknown keys and wrong types are errors that name the line, so a
 /// typo never silently turns a check off.
 public enum ConfigLoader {

@@ -419,22 +419,6 @@ public final class Repository {
     }
 }
 
-/// What a commit records.
-public struct Commit: Sendable, Equatable {
-    /// The commit's own id.
-    public let id: ObjectID
-    /// The id of its root tree.
-    public let tree: ObjectID
-    /// Its parents, first parent first.
-    public let parents: [ObjectID]
-    /// The full message, as stored.
-    public let message: String
-    /// Who wrote the change.
-    public let author: Signature
-    /// Who committed it.
-    public let committer: Signature
-}
-
 /// A pointer libgit2 promised to fill; a missing one becomes an error instead of a crash.
 func unwrap<T>(_ value: T?, _ function: String) throws(GitError) -> T {
     guard let value else {

@@ -1,184 +1,6 @@
 import Podspec
 import Versioning
 
-/// The spec sources a resolution or a graph reads, in priority order (the first that has a
-/// version of a pod wins, as the first `source` line of a Podfile does), with everything
-/// loaded from them kept for the next resolution or check.
-public final class PodCatalog {
-    let catalog: Catalog
-
-    /// A catalog over `providers`, highest priority first.
-    public init(providers: [any SpecProvider]) {
-        catalog = Catalog(providers: providers)
-    }
-
-    /// The sources' names, in priority order.
-    public var sourceNames: [String] { catalog.providers.map(\.name) }
-
-    /// Forgets what was read from the sources, for a resolution that must read them again
-    /// (a CDN source revalidating in the background found that a file it gave had changed).
-    public func forget() {
-        catalog.forget()
-    }
-
-    /// The versions of `pod` in the sources, lowest first (empty when none has it). Throws
-    /// `GraphError.unreadableSource` when a source cannot tell.
-    public func versions(of pod: String) throws -> [Version] {
-        let versions = catalog.universe(of: pod)?.versions ?? []
-        try catalog.checkSources()
-        return versions
-    }
-
-    /// How many specs have been read from the sources so far (each is read once).
-    public var specsRead: Int { catalog.loadedSpecs }
-
-    /// The names of the sources that hold `pod`, in priority order. Throws
-    /// `GraphError.unreadableSource` when a source cannot tell.
-    public func sources(holding pod: String) throws -> [String] {
-        let names = catalog.universe(of: pod)?.holders.map { catalog.providers[$0].name } ?? []
-        try catalog.checkSources()
-        return names
-    }
-}
-
-/// One requirement the root states: a `pod` line of a Podfile target.
-public struct RootRequirement: Hashable, Sendable {
-    /// The pod or subspec, as written (`XXUIKit/Core`).
-    public var name: String
-    /// Its requirement strings (none: any version).
-    public var requirements: [String]
-    /// Who states it, for explanations: `target 'AcmeApp'`.
-    public var declaredBy: String
-    /// The one source to take the pod from (a Podfile's `:source`), by source name.
-    public var source: String?
-
-    /// `pod name, requirements…` as `declaredBy` states it, optionally from one source.
-    public init(name: String, requirements: [String] = [], declaredBy: String, source: String? = nil) {
-        self.name = name
-        self.requirements = requirements
-        self.declaredBy = declaredBy
-        self.source = source
-    }
-}
-
-/// A pod that an external source (`:path`, `:git`, `:podspec`) provides, out of the spec
-/// repos: with its spec it is resolved at exactly that version (its dependencies count, and
-/// requirements on it must hold); without a spec it is left out of the resolution.
-public struct ExternalPod: Sendable {
-    /// The pod's root name.
-    public var name: String
-    /// Where it comes from, as messages show it: `:path => '../XXCart'`.
-    public var origin: String
-    /// Its spec, when the caller could read it.
-    public var specification: Specification?
-
-    /// The pod `name` from `origin`, with its spec when it could be read.
-    public init(name: String, origin: String, specification: Specification? = nil) {
-        self.name = name
-        self.origin = origin
-        self.specification = specification
-    }
-}
-
-/// What to resolve: the root requirements, the platform, external pods, and the versions a
-/// `Podfile.lock` records (used only for pods no source holds).
-public struct ResolveRequest: Sendable {
-    public var requirements: [RootRequirement]
-    /// The platform of the targets; specs that need a higher deployment target are skipped.
-    public var platform: Platform?
-    public var externalPods: [ExternalPod]
-    /// Versions from `Podfile.lock`, by root name: the version an unmanaged pod is taken at.
-    public var lockedVersions: [String: Version]
-    /// Pod (root name) → the source name `SPEC REPOS` of Podfile.lock took it from: a locked
-    /// pod is looked up only there, as CocoaPods gives each locked dependency the lock's
-    /// `podspec_repo`. A pod's own `:source` wins over it.
-    public var lockedSources: [String: String] = [:]
-    /// What explanations call the root when no target is meant.
-    public var rootName: String
-
-    /// A request; only `requirements` is needed.
-    public init(requirements: [RootRequirement], platform: Platform? = nil, externalPods: [ExternalPod] = [],
-                lockedVersions: [String: Version] = [:], rootName: String = "the Podfile") {
-        self.requirements = requirements
-        self.platform = platform
-        self.externalPods = externalPods
-        self.lockedVersions = lockedVersions
-        self.rootName = rootName
-    }
-}
-
-/// A pod the resolution chose.
-public struct ResolvedPod: Hashable, Sendable, Codable {
-    public var name: String
-    public var version: Version
-    /// The source it comes from, or the external origin.
-    public var source: String
-    /// The subspecs in use, full names, sorted (`XXUIKit/Core`).
-    public var subspecs: [String]
-    public var isExternal: Bool
-
-    /// A resolved pod from its parts.
-    public init(name: String, version: Version, source: String, subspecs: [String] = [], isExternal: Bool = false) {
-        self.name = name
-        self.version = version
-        self.source = source
-        self.subspecs = subspecs
-        self.isExternal = isExternal
-    }
-}
-
-/// A pod no configured source holds (a public pod from trunk): compctl does not resolve it.
-public struct UnmanagedPod: Hashable, Sendable, Codable {
-    public var name: String
-    /// The version `Podfile.lock` records, if any.
-    public var lockedVersion: Version?
-
-    /// The unmanaged pod `name`, at `lockedVersion` when `Podfile.lock` has one.
-    public init(name: String, lockedVersion: Version?) {
-        self.name = name
-        self.lockedVersion = lockedVersion
-    }
-}
-
-/// Something a resolution or a graph noticed that does not stop it.
-public enum GraphWarning: Hashable, Sendable, CustomStringConvertible {
-    /// The pod is in more than one source; the first one's versions win where they overlap.
-    case shadowed(pod: String, sources: [String])
-    /// A spec could not be read; that version was skipped.
-    case unreadableSpec(pod: String, version: Version, message: String)
-    /// An external pod came without a spec, so nothing it depends on was resolved.
-    case externalWithoutSpec(pod: String, origin: String)
-
-    public var description: String {
-        switch self {
-        case let .shadowed(pod, sources):
-            return "\(pod) is in more than one source (\(sources.joined(separator: ", "))); "
-                + "\(sources[0]) comes first, so a pod of the same name elsewhere can shadow it: "
-                + "give the pod a `:source` in the Podfile or rename one of them"
-        case let .unreadableSpec(pod, version, message):
-            return "\(pod) (\(version)) was skipped because its spec cannot be read: \(message)"
-        case let .externalWithoutSpec(pod, origin):
-            return "\(pod) comes from \(origin) and its spec was not given, so its dependencies were not resolved"
-        }
-    }
-}
-
-/// The result of a resolution: the pods and versions, the pods left alone, and the graph.
-public struct Resolution: Sendable {
-    /// The resolved pods, by name.
-    public var pods: [ResolvedPod]
-    /// Pods no source holds, by name.
-    public var unmanaged: [UnmanagedPod]
-    public var warnings: [GraphWarning]
-    /// The resolved graph: the root's requirements and every selected spec's dependencies.
-    public var graph: DependencyGraph
-
-    /// The version chosen for `pod`.
-    public func version(of pod: String) -> Version? {
-        pods.first { $0.name == pod }?.version
-    }
-}
-
 /// Resolves root requirements against the sources as CocoaPods does: the highest allowed
 /// version wins; every requirement on a pod holds; a prerelease is a candidate only when some
 /// requirement on that pod names a prerelease; all subspecs of a pod share its version; specs
@@ -250,19 +72,52 @@ public struct Resolver {
             var explainer = Explainer(solver: solver)
             throw GraphError.conflict(explainer.explain(failure.incompatibility))
         }
-        let resolution = ResolutionBuilder(solver: solver, request: request).build()
+        var builder = ResolutionBuilder(solver: solver, request: request)
+        let resolution = builder.build()
         try catalog.checkSources()
         return resolution
     }
 }
 
-/// Turns a solved solver into a `Resolution`.
+/// Turns a solved solver into a `Resolution`: the chosen pods, the graph's nodes and edges,
+/// and the warnings (shadowed pods, externals without a spec, unreadable specs).
 private struct ResolutionBuilder {
     let solver: PubGrubSolver
     let request: ResolveRequest
+    /// Each chosen pod's universe, version index and chosen subspec paths.
+    private let chosen: [String: (universe: PodUniverse, version: Int, paths: [String])]
+    private var pods: [ResolvedPod] = []
+    private var nodes: [DependencyGraph.Node] = []
+    private var edges: [DependencyGraph.Edge] = []
+    private var warnings: [GraphWarning] = []
+    private var unmanaged: Set<String> = []
+    private var externalsWithoutSpec: [ExternalPod] = []
 
-    func build() -> Resolution {
-        let catalog = solver.catalog
+    init(solver: PubGrubSolver, request: ResolveRequest) {
+        self.solver = solver
+        self.request = request
+        self.chosen = Self.chosenPods(solver)
+    }
+
+    mutating func build() -> Resolution {
+        for requirement in request.requirements {
+            let dependency = SpecDependency(name: requirement.name, requirements: requirement.requirements)
+            note(dependency)
+            edges.append(DependencyGraph.Edge(
+                from: requirement.declaredBy, isRoot: true, to: dependency.rootName, dependency: dependency.name,
+                requirements: dependency.requirements, via: nil))
+        }
+        for name in chosen.keys.sorted() { addChosenPod(name) }
+        addPodsOutsideTheSources()
+        return Resolution(
+            pods: pods,
+            unmanaged: unmanaged.sorted().map { UnmanagedPod(name: $0, lockedVersion: request.lockedVersions[$0]) },
+            warnings: warnings,
+            graph: DependencyGraph(scope: .podfile, nodes: nodes, edges: edges))
+    }
+
+    /// The decided pods with the subspec paths decided for each.
+    private static func chosenPods(_ solver: PubGrubSolver) -> [String: (universe: PodUniverse, version: Int, paths: [String])] {
         var chosen: [String: (universe: PodUniverse, version: Int, paths: [String])] = [:]
         var packageOfPod: [Int: String] = [:]
         for (id, package) in solver.packages.enumerated() where solver.decided[id] >= 0 {
@@ -276,57 +131,53 @@ private struct ResolutionBuilder {
                 chosen[name]?.paths.append(path)
             }
         }
+        return chosen
+    }
 
-        var pods: [ResolvedPod] = []
-        var nodes: [DependencyGraph.Node] = []
-        var edges: [DependencyGraph.Edge] = []
-        var warnings: [GraphWarning] = []
-        var unmanaged: Set<String> = []
-        var externalsWithoutSpec: [ExternalPod] = []
+    /// Remembers a dependency on a pod nothing chose: an external pod without a spec, or
+    /// one no source holds (unmanaged).
+    private mutating func note(_ dependency: SpecDependency) {
+        let root = dependency.rootName
+        guard chosen[root] == nil else { return }
+        if let external = request.externalPods.first(where: { $0.name == root }), external.specification == nil {
+            if !externalsWithoutSpec.contains(where: { $0.name == root }) { externalsWithoutSpec.append(external) }
+        } else if solver.universe(of: root) == nil {
+            unmanaged.insert(root)
+        }
+    }
 
-        func note(_ dependency: SpecDependency) {
-            let root = dependency.rootName
-            if chosen[root] == nil {
-                if let external = request.externalPods.first(where: { $0.name == root }), external.specification == nil {
-                    if !externalsWithoutSpec.contains(where: { $0.name == root }) { externalsWithoutSpec.append(external) }
-                } else if solver.universe(of: root) == nil {
-                    unmanaged.insert(root)
-                }
+    /// A chosen pod: its node, a warning when several sources hold it, and the edges of
+    /// its root spec and chosen subspecs.
+    private mutating func addChosenPod(_ name: String) {
+        let catalog = solver.catalog
+        let (universe, version, paths) = chosen[name]!
+        let subspecs = paths.filter { !$0.isEmpty }.map { PodName.join(name, $0) }.sorted()
+        let source = universe.external?.origin ?? catalog.providers[universe.providers[version]].name
+        pods.append(ResolvedPod(name: name, version: universe.versions[version], source: source,
+                                subspecs: subspecs, isExternal: universe.external != nil))
+        nodes.append(DependencyGraph.Node(
+            name: name, version: universe.versions[version], source: source,
+            kind: universe.external != nil ? .external : .managed, subspecs: subspecs))
+        if universe.external == nil, universe.holders.count > 1, solver.sources[name] == nil {
+            warnings.append(.shadowed(pod: name, sources: universe.holders.map { catalog.providers[$0].name }))
+        }
+        guard let model = catalog.spec(universe, version).model else { return }
+        var seen = Set<SpecDependency>()
+        let features = [(nil as String?, model.rootFeature)]
+            + paths.sorted().compactMap { path in model.feature(at: path).map { (path.isEmpty ? nil : PodName.join(name, path), $0) } }
+        for (via, feature) in features {
+            for dependency in feature.dependencies where seen.insert(dependency).inserted {
+                note(dependency)
+                edges.append(DependencyGraph.Edge(
+                    from: name, isRoot: false, to: dependency.rootName, dependency: dependency.name,
+                    requirements: dependency.requirements, via: via))
             }
         }
+    }
 
-        for requirement in request.requirements {
-            let dependency = SpecDependency(name: requirement.name, requirements: requirement.requirements)
-            note(dependency)
-            edges.append(DependencyGraph.Edge(
-                from: requirement.declaredBy, isRoot: true, to: dependency.rootName, dependency: dependency.name,
-                requirements: dependency.requirements, via: nil))
-        }
-        for name in chosen.keys.sorted() {
-            let (universe, version, paths) = chosen[name]!
-            let subspecs = paths.filter { !$0.isEmpty }.map { PodName.join(name, $0) }.sorted()
-            let source = universe.external?.origin ?? catalog.providers[universe.providers[version]].name
-            pods.append(ResolvedPod(name: name, version: universe.versions[version], source: source,
-                                    subspecs: subspecs, isExternal: universe.external != nil))
-            nodes.append(DependencyGraph.Node(
-                name: name, version: universe.versions[version], source: source,
-                kind: universe.external != nil ? .external : .managed, subspecs: subspecs))
-            if universe.external == nil, universe.holders.count > 1, solver.sources[name] == nil {
-                warnings.append(.shadowed(pod: name, sources: universe.holders.map { catalog.providers[$0].name }))
-            }
-            guard let model = catalog.spec(universe, version).model else { continue }
-            var seen = Set<SpecDependency>()
-            let features = [(nil as String?, model.rootFeature)]
-                + paths.sorted().compactMap { path in model.feature(at: path).map { (path.isEmpty ? nil : PodName.join(name, path), $0) } }
-            for (via, feature) in features {
-                for dependency in feature.dependencies where seen.insert(dependency).inserted {
-                    note(dependency)
-                    edges.append(DependencyGraph.Edge(
-                        from: name, isRoot: false, to: dependency.rootName, dependency: dependency.name,
-                        requirements: dependency.requirements, via: via))
-                }
-            }
-        }
+    /// The unmanaged pods and the externals without a spec as nodes, and the specs that
+    /// could not be read as warnings.
+    private mutating func addPodsOutsideTheSources() {
         for name in unmanaged.sorted() {
             nodes.append(DependencyGraph.Node(
                 name: name, version: request.lockedVersions[name], source: nil, kind: .unmanaged, subspecs: []))
@@ -336,14 +187,9 @@ private struct ResolutionBuilder {
                 name: external.name, version: nil, source: external.origin, kind: .external, subspecs: []))
             warnings.append(.externalWithoutSpec(pod: external.name, origin: external.origin))
         }
-        for failure in catalog.failures where chosen[failure.pod] != nil || solver.universe(of: failure.pod) != nil {
+        for failure in solver.catalog.failures where chosen[failure.pod] != nil || solver.universe(of: failure.pod) != nil {
             let warning = GraphWarning.unreadableSpec(pod: failure.pod, version: failure.version, message: failure.message)
             if !warnings.contains(warning) { warnings.append(warning) }
         }
-        return Resolution(
-            pods: pods,
-            unmanaged: unmanaged.sorted().map { UnmanagedPod(name: $0, lockedVersion: request.lockedVersions[$0]) },
-            warnings: warnings,
-            graph: DependencyGraph(scope: .podfile, nodes: nodes, edges: edges))
     }
 }

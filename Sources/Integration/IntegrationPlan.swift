@@ -163,4 +163,7 @@ public enum IntegrateOutcome {
     case passed(Landed)
     /// The check did not pass: the files are restored and nothing was published.
     case failed(FailedCheck)
+    /// Nothing to do: every version is published and already pinned in the committed files
+    /// (a retried CI job, a run after a recovery). Nothing ran.
+    case alreadyIntegrated
 }

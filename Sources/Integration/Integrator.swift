@@ -48,8 +48,10 @@ public struct Integrator {
         return true
     }
 
-    /// Checks and lands one project; a failed check restores its files and is returned.
+    /// Checks and lands one project; a failed check restores its files and is returned. A
+    /// project that already has every pin, all of them published, is left alone.
     public func integrate(_ plan: IntegrationPlan, label: String? = nil) async throws -> IntegrateOutcome {
+        if try isAlreadyIntegrated(plan) { return .alreadyIntegrated }
         switch try await check(plan, label: label) {
         case let .failed(failed): return .failed(failed)
         case let .passed(checked): return .passed(try land(checked, publishing: true))

@@ -1,12 +1,67 @@
+import Config
 import Foundation
 
 /// How planning one of several projects ended.
 public enum ProjectPlanning {
     /// Ready to check.
     case ready(IntegrationPlan)
-    /// Stopped before any change (the command said why): `outcome` is the summary's word,
-    /// `error` or `problems`.
-    case stopped(outcome: String)
+    /// It could not be planned (the command said why): its outcome is `error`.
+    case unplanned
+    /// The pins would add problems to its graph (the command listed them): its outcome is
+    /// `problems`.
+    case addsProblems
+
+    /// The summary's word for a project that stopped before any change.
+    var stoppedOutcome: String? {
+        switch self {
+        case .ready: nil
+        case .unplanned: "error"
+        case .addsProblems: "problems"
+        }
+    }
+}
+
+/// One of several projects, planned or not.
+public enum PlannedProject {
+    /// Planned: what to check.
+    case planned(PreparedIntegration)
+    /// It cannot be planned; nothing in it changed. The error lines and notes say why.
+    case unplannable(errors: [String], notes: [String])
+}
+
+/// Plans, one by one, the main projects of an integrate into several of them: each by its
+/// name in compctl.yml, keeping every plan's scratch folder until `removeScratches()`.
+public final class SeveralProjectsPlanner {
+    /// The projects' names and Podfiles (absolute), in compctl.yml's order.
+    public let projects: [(name: String, podfile: String)]
+    private let planner: IntegrationPlanner
+    private var scratches: [String] = []
+
+    /// A planner of `projects`; refuses projects whose Podfiles share a directory.
+    public init(_ projects: [Project], configuration: Configuration, planner: IntegrationPlanner) throws {
+        self.projects = projects.map { (name: $0.name, podfile: configuration.resolve(path: $0.podfile ?? "Podfile")) }
+        self.planner = planner
+        try IntegrationPlanner.requireOwnDirectories(self.projects)
+    }
+
+    /// Plans the project called `name`, or says why it cannot be planned.
+    public func plan(_ name: String) -> PlannedProject {
+        do {
+            let prepared = try planner.plan(podfile: projects.first { $0.name == name }?.podfile ?? "Podfile")
+            scratches.append(prepared.plan.scratch)
+            return .planned(prepared)
+        } catch let error as IntegrationError {
+            return .unplannable(errors: error.errors, notes: error.notes)
+        } catch {
+            return .unplannable(errors: ["\(error)"], notes: [])
+        }
+    }
+
+    /// Removes the scratch folders of every plan made.
+    public func removeScratches() {
+        for scratch in scratches { try? FileManager.default.removeItem(atPath: scratch) }
+        scratches.removeAll()
+    }
 }
 
 /// One row of the several-projects summary.
@@ -53,9 +108,10 @@ extension Integrator {
         var result = SeveralProjectsResult(rows: [], published: [], target: nil, failed: false)
         var checked: [(label: String, checked: CheckedProject)] = []
         for label in projects {
-            switch try plan(label) {
-            case let .stopped(outcome):
-                result.rows.append(ProjectOutcome(project: label, outcome: outcome, log: nil))
+            let planning = try plan(label)
+            switch planning {
+            case .unplanned, .addsProblems:
+                result.rows.append(ProjectOutcome(project: label, outcome: planning.stoppedOutcome ?? "error", log: nil))
                 result.failed = true
             case let .ready(ready):
                 switch try await check(ready, label: label) {
@@ -131,17 +187,5 @@ extension Integrator {
                 throw IntegrationError.partlyLanded(error, landed: landed, pushed: options.push)
             }
         }
-    }
-}
-
-extension IntegrationPlanner {
-    /// Refuses main projects whose Podfiles share a directory: each project's journal and
-    /// lock live in its Podfile's directory, so two projects there would share them.
-    /// `projects` are the projects' names with their Podfiles' paths.
-    public static func requireOwnDirectories(_ projects: [(name: String, podfile: String)]) throws {
-        let roots = projects.map { ProjectFiles.root(ofPodfile: $0.podfile) }
-        guard let shared = roots.first(where: { root in roots.filter { $0 == root }.count > 1 }) else { return }
-        let names = zip(projects, roots).filter { $0.1 == shared }.map(\.0.name)
-        throw IntegrationError.sharedProjectDirectory(projects: names, directory: shared)
     }
 }

@@ -66,6 +66,7 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         name: String, version: String, repository: String, path: String, vanished: [String], listsNewSpec: Bool)
     /// The component repository named by a spec's `source.git` could not be asked for its tags.
     case tagCheckFailed(file: String, tag: String, reason: String)
+
     /// `--offline`, and an http(s) SOURCE compctl never read: it cannot tell a CDN from a git repo.
     case neverReadOffline(url: String)
     /// trunk is named as a SOURCE, but it is turned off (`reason`).
@@ -84,6 +85,11 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case cdnAnswered(url: String, status: Int, attempts: Int)
 
     public var description: String {
+        readingMessage ?? sourceMessage ?? cdnMessage ?? publishingMessage ?? ""
+    }
+
+    /// Reading a spec repo and the specs in it.
+    private var readingMessage: String? {
         switch self {
         case .repositoryNotFound(let path):
             return "no spec repo at '\(path)': the directory does not exist; "
@@ -119,6 +125,14 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .specDisagreesWithDirectory(let path, let name, let version, let specName, let specVersion):
             return "\(path): the spec says \(specName) \(specVersion) but it is filed under "
                 + "\(name)/\(version); move it to \(specName)/\(specVersion) or fix its name and version"
+        default:
+            return nil
+        }
+    }
+
+    /// Finding, adding and caching SOURCEs.
+    private var sourceMessage: String? {
+        switch self {
         case .noSources:
             return "no spec repo to read: pass --source DIR, or list spec_repos in compctl.yml (see compctl init)"
         case .noCommit(let shown):
@@ -153,29 +167,14 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cacheFailure(let path, let reason):
             return "cannot update the spec repo cache at \(path): \(reason); check that the directory is writable "
                 + "(set COMPCTL_HOME to use another one)"
-        case .notPublishable(let source, let reason, let fix):
-            return "cannot publish to '\(source)': \(reason); \(fix)"
-        case .alreadyPublished(let name, let version, let repository, let path):
-            return "\(name) \(version) is already published in \(repository) (\(path)); "
-                + "bump the version, or pass --force to overwrite the published spec"
-        case .pathTakenByFile(let name, let version, let repository, let path):
-            return "publishing \(PodName.escaped(name)) \(PodName.escaped(version)) to \(repository) would replace the "
-                + "file \(path) with a folder; nothing was pushed: rename the pod, or move that file out of the way"
-        case .publishWouldLosePods(let name, let version, let repository, let path, let vanished, let listsNewSpec):
-            let spec = "\(PodName.escaped(name)) \(PodName.escaped(version))"
-            var problems: [String] = []
-            if !vanished.isEmpty {
-                let shown = vanished.prefix(5).joined(separator: ", ")
-                    + (vanished.count > 5 ? " and \(vanished.count - 5) more" : "")
-                problems.append("the repo would no longer list \(shown)")
-            }
-            if !listsNewSpec { problems.append("it would not list \(spec) from \(path)") }
-            return "publishing \(spec) to \(repository) would break the spec repo: "
-                + problems.joined(separator: ", and ") + "; nothing was pushed: check the spec's name and the "
-                + "repo's layout (Specs/, CocoaPods-version.yml) with `compctl repo show`"
-        case .tagCheckFailed(let file, let tag, let reason):
-            return "\(file): cannot check that tag \(tag) exists: \(reason); "
-                + "pass --skip-tag-check to publish without that check"
+        default:
+            return nil
+        }
+    }
+
+    /// Reading CDN sources, and what --offline forbids.
+    private var cdnMessage: String? {
+        switch self {
         case .neverReadOffline(let url):
             return "compctl has never read \(url), and --offline forbids asking whether it is a CDN source or a git "
                 + "spec repo; run once without --offline to fill the cache"
@@ -200,6 +199,8 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
                 + (status == 401 || status == 403
                     ? "the CDN wants credentials: put them in ~/.netrc for its host"
                     : "check the source's URL, or try again later")
+        default:
+            return nil
         }
     }
 
@@ -219,5 +220,44 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notCachedOffline, .cdnUnavailable, .cdnAnswered, .notClonedOffline, .neverReadOffline: return true
         default: return false
         }
+    }
+
+    /// Publishing a spec.
+    private var publishingMessage: String? {
+        switch self {
+        case .notPublishable(let source, let reason, let fix):
+            return "cannot publish to '\(source)': \(reason); \(fix)"
+        case .alreadyPublished(let name, let version, let repository, let path):
+            return "\(name) \(version) is already published in \(repository) (\(path)); "
+                + "bump the version, or pass --force to overwrite the published spec"
+        case .pathTakenByFile(let name, let version, let repository, let path):
+            return "publishing \(PodName.escaped(name)) \(PodName.escaped(version)) to \(repository) would replace the "
+                + "file \(path) with a folder; nothing was pushed: rename the pod, or move that file out of the way"
+        case .publishWouldLosePods(let name, let version, let repository, let path, let vanished, let listsNewSpec):
+            return Self.wouldLosePods(name: name, version: version, repository: repository, path: path,
+                                      vanished: vanished, listsNewSpec: listsNewSpec)
+        case .tagCheckFailed(let file, let tag, let reason):
+            return "\(file): cannot check that tag \(tag) exists: \(reason); "
+                + "pass --skip-tag-check to publish without that check"
+        default:
+            return nil
+        }
+    }
+
+    /// `publishWouldLosePods`: what the publish would break, at most five lost versions named.
+    private static func wouldLosePods(
+        name: String, version: String, repository: String, path: String, vanished: [String], listsNewSpec: Bool
+    ) -> String {
+        let spec = "\(PodName.escaped(name)) \(PodName.escaped(version))"
+        var problems: [String] = []
+        if !vanished.isEmpty {
+            let shown = vanished.prefix(5).joined(separator: ", ")
+                + (vanished.count > 5 ? " and \(vanished.count - 5) more" : "")
+            problems.append("the repo would no longer list \(shown)")
+        }
+        if !listsNewSpec { problems.append("it would not list \(spec) from \(path)") }
+        return "publishing \(spec) to \(repository) would break the spec repo: "
+            + problems.joined(separator: ", and ") + "; nothing was pushed: check the spec's name and the "
+            + "repo's layout (Specs/, CocoaPods-version.yml) with `compctl repo show`"
     }
 }

@@ -91,6 +91,51 @@ import TestSupport
         }
         try IntegrationPlanner.requireOwnDirectories([("A", "/p/Podfile"), ("C", "/q/Podfile")])
     }
+
+    /// Without --podfile an integrate goes into every main project that has a Podfile, and
+    /// --recover recovers each of them; --podfile names the one.
+    @Test func choosesTheProjectsToIntegrateAndRecover() throws {
+        let yaml = """
+            spec_repos: []
+            projects:
+              - name: App
+                podfile: App/Podfile
+              - name: Shop
+                podfile: Shop/Podfile
+              - name: Package
+                package_swift: Package.swift
+              - name: Example
+                podfile: Example/Podfile
+                kind: example
+            """
+        let configuration = try ConfigLoader.parse(yaml, path: "/work/compctl.yml", directory: "/work")
+        #expect(IntegrationPlanner.mainProjects(of: configuration).map(\.name) == ["App", "Shop"])
+        #expect(IntegrationPlanner.podfilesToRecover(explicit: nil, configuration: configuration)
+            == ["/work/App/Podfile", "/work/Shop/Podfile"])
+        #expect(IntegrationPlanner.podfilesToRecover(explicit: "Other/Podfile", configuration: configuration) == ["Other/Podfile"])
+        #expect(IntegrationPlanner.podfile(explicit: "/work/App/../Shop/Podfile", configuration: configuration) == "/work/Shop/Podfile")
+        let none = try ConfigLoader.parse("spec_repos: []\n", path: "/work/compctl.yml", directory: "/work")
+        #expect(IntegrationPlanner.mainProjects(of: none).isEmpty)
+        #expect(IntegrationPlanner.podfilesToRecover(explicit: nil, configuration: none).count == 1)
+    }
+
+    /// Each of several projects is planned by its name; one that cannot be planned says why,
+    /// and the scratch folders of the planned ones go when the planner is done.
+    @Test func plansSeveralProjectsByName() throws {
+        let world = try PlanningWorld()
+        let yaml = "projects:\n  - name: App\n    podfile: \(world.project.podfile)\n"
+            + "  - name: Missing\n    podfile: \(world.project.root)/missing/Podfile\n"
+        let projects = try ConfigLoader.parse(yaml, path: world.project.root + "/compctl.yml", directory: world.project.root).projects
+        let plans = try SeveralProjectsPlanner(projects, configuration: world.configuration, planner: world.planner(["Foo=1.2.0"]))
+        guard case let .planned(prepared) = plans.plan("App") else { Issue.record("App was not planned"); return }
+        #expect(prepared.plan.podfile == world.project.podfile)
+        prepared.plan.access?.release()
+        guard case let .unplannable(errors, _) = plans.plan("Missing") else { Issue.record("Missing was planned"); return }
+        #expect(errors == [IntegrationError.noPodfile(world.project.root + "/missing/Podfile").errors[0]])
+        #expect(FileManager.default.fileExists(atPath: prepared.plan.scratch))
+        plans.removeScratches()
+        #expect(!FileManager.default.fileExists(atPath: prepared.plan.scratch))
+    }
 }
 
 /// A spec repo `specs.git` holding Foo 1.0.0 and Bar 1.0.0, Foo's repo with tags 1.0.0 and

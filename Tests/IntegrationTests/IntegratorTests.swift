@@ -233,4 +233,18 @@ import TestSupport
         #expect(try !integrator.isAlreadyIntegrated(try project.plan(published: false)))
         #expect(try !integrator.isAlreadyIntegrated(try project.plan(["Foo=1.3.0"], published: true)))
     }
+
+    /// A second identical integrate (a retried CI job) runs no check and commits nothing.
+    @Test func integrateOfWhatIsAlreadyIntegratedRunsNothing() async throws {
+        let project = try ProjectFixture(podfile: ProjectFixture.podfile.replacingOccurrences(of: "'~> 1.0'", with: "'1.2.0'"))
+        let head = try gitCLI("rev-parse", "HEAD", in: project.root)
+        let (check, publisher) = (FakeCheck([.passed]), FakePublisher())
+        let outcome = try await integrator(check, publisher, RecordingDelegate(), logs: project.directory)
+            .integrate(try project.plan(published: true))
+        guard case .alreadyIntegrated = outcome else { Issue.record("expected nothing to do, got \(outcome)"); return }
+        #expect(await check.runs == 0)
+        #expect(publisher.published.isEmpty)
+        #expect(try gitCLI("rev-parse", "HEAD", in: project.root) == head)
+        #expect(!project.journalExists)
+    }
 }

@@ -90,18 +90,3 @@ func highlightedEdges(_ report: GraphReport) -> [GraphProblem.Link: GraphProblem
     }
     return result
 }
-
-/// The problems of `--check` as CI findings, each pointing at the report's `checkedFile`.
-public struct CIProblemsFormatter: GraphFormatter {
-    /// The CI system.
-    public var ci: CIFormat
-
-    public func format(_ report: GraphReport) throws -> String {
-        guard let problems = report.problems else {
-            throw GraphFormatError.needsCheck(ci == .github ? .github : .gitlab)
-        }
-        return ci.render(problems.map {
-            CIAnnotation(check: $0.kind.rawValue, file: report.checkedFile, line: nil, message: $0.message)
-        })
-    }
-}

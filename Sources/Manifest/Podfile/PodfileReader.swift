@@ -1,4 +1,5 @@
 import Foundation
+import RubySyntax
 
 extension Podfile {
     /// Reads the Podfile at `path`.
@@ -13,9 +14,38 @@ extension Podfile {
     /// file is not Ruby compctl can follow (an unclosed string or block); anything it can
     /// follow but not evaluate becomes a warning.
     public init(parsing bytes: [UInt8], path: String = "Podfile") throws(ManifestError) {
-        let source = try RubySource(bytes: bytes, file: path)
+        let source: RubySource
+        do {
+            source = try RubySource(bytes: bytes, maximumDepth: PodfileEvaluator.maximumDepth)
+        } catch {
+            throw .malformed(ManifestIssue(file: path, line: error.line, message: Self.message(for: error.problem)))
+        }
         let evaluator = PodfileEvaluator(source: source, path: path)
         self = try evaluator.run()
+    }
+
+    /// A syntax problem in the Podfile's words, with how to fix it.
+    private static func message(for problem: RubySyntaxError.Problem) -> String {
+        switch problem {
+        case .unclosedString(let closer):
+            "string is never closed; add the closing \(closer)"
+        case .unclosedRegex(let closer):
+            "regular expression is never closed; add the closing \(closer)"
+        case .unclosedInterpolation:
+            "string interpolation `#{` is never closed; add the closing }"
+        case .unterminatedHeredoc(let name):
+            "heredoc is never closed by `\(name)`; add the closing line"
+        case .unclosedBlockComment:
+            "`=begin` comment is never closed by `=end`; add `=end` at the start of a line"
+        case .tooDeep:
+            PodfileEvaluator.tooDeep("blocks and brackets")
+        case let .unexpectedCloser(closer, open):
+            "unexpected `\(closer)`: "
+                + (open.map { "`\($0.opener)` on line \($0.line) is still open" } ?? (closer == "end" ? "no block is open" : "nothing is open"))
+                + "; check the brackets and `end`s"
+        case let .neverClosed(opener, closer):
+            "`\(opener)` is never closed; add the missing `\(closer)`"
+        }
     }
 }
 
@@ -134,11 +164,25 @@ private final class PodfileEvaluator {
     var declarationsByToken: [Int: [Int]] = [:]
     var warnings: [PodfileWarning] = []
     var warningKeys: Set<String> = []
-    lazy var visitedPods = [Bool](repeating: false, count: tokens.count)
+    /// Whether each token, a `pod`, was evaluated. Not `lazy`: a lazy array has no in-place
+    /// mutation, so marking one token copied the whole array, for every `pod` line.
+    var visitedPods: [Bool]
     /// How many blocks and helper-method calls enclose the statement being evaluated.
     var depth = 0
     /// Statements evaluated so far, against `maximumSteps`.
     var steps = 0
+    /// The deepest nesting of blocks and brackets (and, while evaluating, of blocks and
+    /// helper-method calls) compctl follows; real Podfiles nest a handful of levels. The
+    /// evaluator recurses once per level, up to about 3.4 KB of stack in a release build and
+    /// 14 KB in a debug build, on a command's secondary thread (512 KB on macOS): 256 nested
+    /// targets needed 696 KB, and 128 nested `each` blocks 436 KB; 64 stay under 240 KB.
+    static let maximumDepth = 64
+
+    /// The message for nesting deeper than `maximumDepth` of `what`.
+    static func tooDeep(_ what: String) -> String {
+        "the Podfile nests too deeply (more than \(maximumDepth) levels of \(what)); flatten it"
+    }
+
     /// How many statements a Podfile may take to evaluate. The corpus's Podfiles take at most
     /// 95; helper methods that call each other several times could otherwise run for hours.
     static let maximumSteps = 50_000
@@ -152,6 +196,7 @@ private final class PodfileEvaluator {
         self.source = source
         self.path = path
         self.tokens = source.tokens
+        self.visitedPods = [Bool](repeating: false, count: source.tokens.count)
     }
 
     func run() throws(ManifestError) -> Podfile {
@@ -190,30 +235,46 @@ private final class PodfileEvaluator {
         for (name, definitions) in methods where !expandedMethods.contains(name) {
             ignored.append(contentsOf: definitions.map(\.body))
         }
-        for (i, token) in tokens.enumerated() where token.isIdentifier("pod") && !visitedPods[i] {
-            guard i == 0 || tokens[i - 1].isNewline || tokens[i - 1].isPunctuation("{") || tokens[i - 1].isPunctuation("|")
-                || tokens[i - 1].isIdentifier("do") || tokens[i - 1].isIdentifier("then") || tokens[i - 1].isIdentifier("else")
+        for i in tokens.indices where tokens[i].isIdentifier("pod") && !visitedPods[i] {
+            guard startsLine(i) || tokens[i - 1].isNewline || tokens[i - 1].isOp("{") || tokens[i - 1].isOp("|")
+                || tokens[i - 1].isKeyword("do") || tokens[i - 1].isKeyword("then") || tokens[i - 1].isKeyword("else")
             else { continue }
             // `pod = …`, `pod.name`: a local variable, not a call.
             guard i + 1 < tokens.count, !tokens[i + 1].isNewline,
-                  tokens[i + 1].kind != .punctuation || tokens[i + 1].isPunctuation("(") else { continue }
+                  tokens[i + 1].kind != .op || tokens[i + 1].isOp("(") else { continue }
             if ignored.contains(where: { $0.contains(i) }) { continue }
-            warn(token.line, "this `pod` line sits in code compctl cannot evaluate; it is not read")
+            warn(tokens[i].line, "this `pod` line sits in code compctl cannot evaluate; it is not read")
         }
+    }
+
+    /// Whether token `i` is the first of its line: a line break that no backslash escapes
+    /// sits between it and the token before, even where Ruby continues the statement.
+    func startsLine(_ i: Int) -> Bool {
+        guard i > 0 else { return true }
+        let bytes = source.bytes
+        var k = tokens[i].start - 1
+        while k >= tokens[i - 1].end {
+            if bytes[k] == 0x0A {
+                let escaped = (k >= 1 && bytes[k - 1] == 0x5C) || (k >= 2 && bytes[k - 1] == 0x0D && bytes[k - 2] == 0x5C)
+                if !escaped { return true }
+            }
+            k -= 1
+        }
+        return false
     }
 
     // MARK: - Methods
 
     func collectMethods() {
-        for (i, token) in tokens.enumerated() where token.isIdentifier("def") && source.isOpener(i) {
+        for i in tokens.indices where tokens[i].isKeyword("def") && source.isOpener(i) {
             var k = i + 1
-            if k + 1 < tokens.count, tokens[k + 1].isPunctuation(".") { k += 2 }
+            if k + 1 < tokens.count, tokens[k + 1].isOp(".") { k += 2 }
             guard k < tokens.count else { continue }
-            let name = source.text(of: tokens[k])
+            let name = tokens[k].text
             k += 1
             var parameters: [MethodDefinition.Parameter] = []
             let bodyStart: Int
-            if k < tokens.count, tokens[k].isPunctuation("("), source.isOpener(k) {
+            if k < tokens.count, tokens[k].isOp("("), source.isOpener(k) {
                 parameters = parseParameters(k + 1..<source.match[k])
                 bodyStart = source.match[k] + 1
             } else {
@@ -232,14 +293,14 @@ private final class PodfileEvaluator {
             let first = tokens[part.lowerBound]
             switch first.kind {
             case .identifier:
-                if part.count > 2, tokens[part.lowerBound + 1].isPunctuation("=") {
-                    return .init(name: source.text(of: first), kind: .positional, defaultValue: part.lowerBound + 2..<part.upperBound)
+                if part.count > 2, tokens[part.lowerBound + 1].isOp("=") {
+                    return .init(name: first.text, kind: .positional, defaultValue: part.lowerBound + 2..<part.upperBound)
                 }
-                return .init(name: source.text(of: first), kind: .positional, defaultValue: nil)
+                return .init(name: first.text, kind: .positional, defaultValue: nil)
             case .label:
-                return .init(name: source.text(of: first), kind: .keyword, defaultValue: part.count > 1 ? part.lowerBound + 1..<part.upperBound : nil)
-            case .punctuation where part.count > 1:
-                return .init(name: source.text(of: tokens[part.lowerBound + 1]), kind: .rest, defaultValue: nil)
+                return .init(name: first.text, kind: .keyword, defaultValue: part.count > 1 ? part.lowerBound + 1..<part.upperBound : nil)
+            case .op where part.count > 1:
+                return .init(name: tokens[part.lowerBound + 1].text, kind: .rest, defaultValue: nil)
             default:
                 return nil
             }
@@ -258,8 +319,8 @@ private final class PodfileEvaluator {
         var positional: [Value] = []
         var keywords: [String: Value] = [:]
         for part in parts {
-            if tokens[part.lowerBound].kind == .label {
-                keywords[source.text(of: tokens[part.lowerBound])] = evaluate(part.lowerBound + 1..<part.upperBound, context)
+            if let key = tokens[part.lowerBound].labelName {
+                keywords[key] = evaluate(part.lowerBound + 1..<part.upperBound, context)
             } else {
                 positional.append(evaluate(part, context))
             }
@@ -315,9 +376,9 @@ private final class PodfileEvaluator {
     /// statement it belongs to.
     func evaluateBlock(_ range: Range<Int>, _ context: Context) {
         guard stopped == nil else { return }
-        guard depth < RubySource.maximumDepth else {
+        guard depth < Self.maximumDepth else {
             let line = range.isEmpty ? tokens[max(0, range.lowerBound - 1)].line : tokens[range.lowerBound].line
-            stop(line, RubySource.tooDeep("blocks and helper-method calls"))
+            stop(line, Self.tooDeep("blocks and helper-method calls"))
             return
         }
         depth += 1
@@ -346,15 +407,15 @@ private final class PodfileEvaluator {
     /// The statement runs only under the condition: `pod 'Foo' if debug`.
     func modifierIndex(_ range: Range<Int>) -> Int? {
         source.firstTopLevel(in: range.lowerBound + 1..<range.upperBound) { token in
-            token.isIdentifier("if") || token.isIdentifier("unless") || token.isIdentifier("while")
-                || token.isIdentifier("until") || token.isIdentifier("rescue")
+            token.isKeyword("if") || token.isKeyword("unless") || token.isKeyword("while")
+                || token.isKeyword("until") || token.isKeyword("rescue")
         }
     }
 
     /// The end of a clause header (`if cond`, `when x`): the first top-level `then` or line
     /// break.
     func headerEnd(_ range: Range<Int>) -> Int {
-        source.firstTopLevel(in: range) { $0.isNewline || $0.isIdentifier("then") || $0.isIdentifier("do") } ?? range.upperBound
+        source.firstTopLevel(in: range) { $0.isNewline || $0.isKeyword("then") || $0.isKeyword("do") } ?? range.upperBound
     }
 
     static let controlKeywords: Set<String> = ["if", "unless", "while", "until", "case", "for"]
@@ -371,9 +432,9 @@ private final class PodfileEvaluator {
         let start = range.lowerBound
         let first = tokens[start]
 
-        if first.kind == .identifier, !first.afterDot {
+        if first.isName, !first.afterDot {
             let opensBlock = source.isOpener(start)
-            let keyword = source.text(of: first)
+            let keyword = first.text
             switch keyword {
             case _ where opensBlock && Self.controlKeywords.contains(keyword):
                 let body = headerEnd(start + 1..<source.match[start])
@@ -381,8 +442,8 @@ private final class PodfileEvaluator {
                 inner.conditional = true
                 inner.directTarget = nil
                 if keyword == "for" {
-                    for part in source.splitArguments(start + 1..<(source.firstTopLevel(in: start..<body) { $0.isIdentifier("in") } ?? body)) {
-                        context.scope.assign(source.text(of: tokens[part.lowerBound]), .unknown)
+                    for part in source.splitArguments(start + 1..<(source.firstTopLevel(in: start..<body) { $0.isKeyword("in") } ?? body)) {
+                        context.scope.assign(tokens[part.lowerBound].text, .unknown)
                     }
                 }
                 let bodyStart = body < tokens.count && tokens[body].isNewline ? body : min(body + 1, source.match[start])
@@ -428,8 +489,8 @@ private final class PodfileEvaluator {
     /// The statement after a clause keyword on the same line (`else pod 'A'`): one level
     /// deeper, since a line of `else else else …` recurses once per keyword.
     func evaluateClause(_ range: Range<Int>, _ context: Context) {
-        guard depth < RubySource.maximumDepth else {
-            stop(tokens[range.lowerBound].line, RubySource.tooDeep("blocks and helper-method calls"))
+        guard depth < Self.maximumDepth else {
+            stop(tokens[range.lowerBound].line, Self.tooDeep("blocks and helper-method calls"))
             return
         }
         depth += 1
@@ -443,10 +504,10 @@ private final class PodfileEvaluator {
         while k < range.upperBound {
             let token = tokens[k]
             switch token.kind {
-            case .identifier, .constant, .globalVariable, .instanceVariable:
-                if token.kind == .identifier, token.afterDot { return nil }
-            case .punctuation:
-                let text = source.text(of: token)
+            case .identifier, .keyword, .constant, .variable:
+                if token.isName, token.afterDot { return nil }
+            case .op:
+                let text = token.text
                 if text == "," || text == "*" { break }
                 if text == "=" || (text.count >= 2 && text.hasSuffix("=") && !["==", "!=", ">=", "<=", "===", "=~"].contains(text)) {
                     return k > range.lowerBound ? k : nil
@@ -461,20 +522,19 @@ private final class PodfileEvaluator {
     }
 
     func evaluateAssignment(_ range: Range<Int>, operatorIndex: Int, _ context: Context) {
-        let targetsOfAssignment = (range.lowerBound..<operatorIndex).filter { tokens[$0].kind != .punctuation }
+        let targetsOfAssignment = (range.lowerBound..<operatorIndex).filter { tokens[$0].kind != .op }
         let rhs = source.trimmed(operatorIndex + 1..<range.upperBound)
-        let op = source.text(of: tokens[operatorIndex])
+        let op = tokens[operatorIndex].text
         var value = rhs.isEmpty ? .unknown : evaluate(rhs, context)
         if case .unknown = value, !rhs.isEmpty { evaluateCommand(rhs, context, asValue: true) }
         if op != "=" || targetsOfAssignment.count != 1 || context.conditional { value = .unknown }
         if case let .string(text, _) = value { value = .string(text, fromArgument: false) }
         for index in targetsOfAssignment {
             let token = tokens[index]
-            switch token.kind {
-            case .identifier:
-                context.scope.assign(source.text(of: token), value)
-            default:
-                globals[source.text(of: token)] = value
+            if token.isName {
+                context.scope.assign(token.text, value)
+            } else {
+                globals[token.text] = value
             }
         }
     }
@@ -518,7 +578,7 @@ private final class PodfileEvaluator {
         let block = source.trailingBlock(start, range.upperBound)
         let head = start..<(block?.open ?? range.upperBound)
 
-        guard first.kind == .identifier, !first.afterDot else {
+        guard first.isName, !first.afterDot else {
             // `%w[A B].each do |name| … end`: the block may run, in this target.
             if let block, !asValue { evaluateGenericBlock(block, context) }
             return
@@ -526,15 +586,15 @@ private final class PodfileEvaluator {
         let arguments = argumentRange(head)
         // `pod` with arguments cannot be a local variable: the common case, decided without lookups.
         if first.isIdentifier("pod"), !arguments.isEmpty,
-           tokens[start + 1].kind != .punctuation || tokens[start + 1].isPunctuation("(") {
+           tokens[start + 1].kind != .op || tokens[start + 1].isOp("(") {
             readPod(statement: range, arguments: arguments, context)
             return
         }
-        let name = source.text(of: first)
+        let name = first.text
 
         // A local variable is an expression (`list.each do`), unless arguments follow it.
         if context.scope.lookup(name) != nil,
-           head.count == 1 || (tokens[start + 1].kind == .punctuation && !tokens[start + 1].isPunctuation("(")) {
+           head.count == 1 || (tokens[start + 1].kind == .op && !tokens[start + 1].isOp("(")) {
             if let block, !asValue { evaluateGenericBlock(block, context) }
             return
         }
@@ -546,6 +606,13 @@ private final class PodfileEvaluator {
             if !Self.harmless.contains(name), !Self.keywords.contains(name) { warnUnknown(name, start) }
             return
         }
+        runDSL(name, statement: range, arguments: arguments, block: block, context)
+    }
+
+    /// Runs the Podfile DSL method `name` (or warns about what compctl cannot follow).
+    func runDSL(_ name: String, statement range: Range<Int>, arguments: Range<Int>, block: (open: Int, close: Int)?,
+                _ context: Context) {
+        let line = tokens[range.lowerBound].line
         switch name {
         case "pod":
             readPod(statement: range, arguments: arguments, context)
@@ -558,10 +625,10 @@ private final class PodfileEvaluator {
             if let value, let inheritance = PodfileTarget.Inheritance(rawValue: value) {
                 targets[context.target].inheritance = inheritance
             } else {
-                warn(first.line, "`inherit!` needs :complete, :search_paths or :none, not `\(source.text(arguments))`; it is not read")
+                warn(line, "`inherit!` needs :complete, :search_paths or :none, not `\(source.text(arguments))`; it is not read")
             }
         case "platform":
-            readPlatform(arguments: arguments, line: first.line, context)
+            readPlatform(arguments: arguments, line: line, context)
         case "use_frameworks!":
             let parts = source.splitArguments(arguments)
             let disabled = parts.count == 1 && evaluate(parts[0], context).isFalse
@@ -570,16 +637,16 @@ private final class PodfileEvaluator {
             if let url = evaluate(arguments, context).string {
                 if !sources.contains(url) { sources.append(url) }
             } else {
-                warn(first.line, "the source `\(source.text(arguments))` is not a string literal; it is not read")
+                warn(line, "the source `\(source.text(arguments))` is not a string literal; it is not read")
             }
         case "plugin":
             if let firstArgument = source.splitArguments(arguments).first, let plugin = evaluate(firstArgument, context).string {
                 plugins.append(plugin)
             } else {
-                warn(first.line, "the plugin name `\(source.text(arguments))` is not a string literal; it is not read")
+                warn(line, "the plugin name `\(source.text(arguments))` is not a string literal; it is not read")
             }
         case "podspec":
-            warn(first.line, "`podspec` declares the dependencies of a podspec, which compctl does not read here; they are not read")
+            warn(line, "`podspec` declares the dependencies of a podspec, which compctl does not read here; they are not read")
         case _ where Self.hooks.contains(name):
             // Hooks run after resolution; their bodies cannot declare pods.
             if let block { skippedBlocks.append(block.open..<block.close) }
@@ -587,21 +654,26 @@ private final class PodfileEvaluator {
         case _ where Self.ignoredDSL.contains(name):
             break
         case _ where Self.codeLoaders.contains(name), "require":
-            let parts = source.splitArguments(arguments)
-            let file = parts.count == 1 ? evaluate(parts[0], context).string : nil
-            // `require 'yaml'` loads a library; a relative or computed path may load Podfile code.
-            if name == "require", let file, !file.hasPrefix("."), !file.hasPrefix("/") { break }
-            let what = name == "require" || name == "require_relative" || name == "load"
-                ? (file.map { "`\(name) '\($0)'`" } ?? "`\(name)` of a computed path")
-                : "`\(name)`"
-            warn(first.line, "\(what) runs Ruby that compctl does not read; pods it declares are not read")
+            warnAboutLoadedCode(name, arguments: arguments, line: line, context)
         case "loop":
             if let block { evaluateGenericBlock(block, context) }
         case _ where Self.harmless.contains(name) || Self.keywords.contains(name):
             break
         default:
-            warnUnknown(name, start)
+            warnUnknown(name, range.lowerBound)
         }
+    }
+
+    /// `require`, `load`, `eval` and their kin may run Podfile code compctl cannot see;
+    /// `require 'yaml'` loads a library, a relative or computed path may load Podfile code.
+    func warnAboutLoadedCode(_ name: String, arguments: Range<Int>, line: Int, _ context: Context) {
+        let parts = source.splitArguments(arguments)
+        let file = parts.count == 1 ? evaluate(parts[0], context).string : nil
+        if name == "require", let file, !file.hasPrefix("."), !file.hasPrefix("/") { return }
+        let what = name == "require" || name == "require_relative" || name == "load"
+            ? (file.map { "`\(name) '\($0)'`" } ?? "`\(name)` of a computed path")
+            : "`\(name)`"
+        warn(line, "\(what) runs Ruby that compctl does not read; pods it declares are not read")
     }
 
     static func isDSL(_ name: String) -> Bool {
@@ -617,7 +689,7 @@ private final class PodfileEvaluator {
     func argumentRange(_ head: Range<Int>) -> Range<Int> {
         let start = head.lowerBound + 1
         guard start < head.upperBound else { return start..<start }
-        if tokens[start].isPunctuation("("), !tokens[start].spaceBefore, source.isOpener(start), source.match[start] < head.upperBound {
+        if tokens[start].isOp("("), !tokens[start].spaceBefore, source.isOpener(start), source.match[start] < head.upperBound {
             return start + 1..<source.match[start]
         }
         return start..<head.upperBound
@@ -628,10 +700,10 @@ private final class PodfileEvaluator {
     func evaluateGenericBlock(_ block: (open: Int, close: Int), _ context: Context) {
         let scope = Scope(parent: context.scope)
         var k = block.open + 1
-        if tokens[k].isPunctuation("|") {
+        if tokens[k].isOp("|") {
             k += 1
-            while k < block.close, !tokens[k].isPunctuation("|") {
-                if tokens[k].kind == .identifier { scope.locals[source.text(of: tokens[k])] = .unknown }
+            while k < block.close, !tokens[k].isOp("|") {
+                if tokens[k].kind == .identifier { scope.locals[tokens[k].text] = .unknown }
                 k = source.isOpener(k) ? source.match[k] + 1 : k + 1
             }
         }
@@ -701,59 +773,18 @@ private final class PodfileEvaluator {
         targets[context.target].platform = PodfilePlatform(name: name, version: version)
     }
 
+    /// `pod 'Name', 'requirement', option: value`: one declaration per distinct value the
+    /// statement takes (a helper method may run it with several).
     func readPod(statement: Range<Int>, arguments: Range<Int>, _ context: Context) {
         let podToken = statement.lowerBound
         visitedPods[podToken] = true
         let line = tokens[podToken].line
-        var positional: [Range<Int>] = []
-        var options: [(key: String, value: Range<Int>)] = []
-        var unreadable: String?
-        let parts = source.splitArguments(arguments).filter { !$0.isEmpty }
-        // Where the editor finds a `:source` option (the option and the comma before it) and
-        // where it adds one: after the last argument.
-        var sourceOption: PodDeclaration.SourceOption?
-        for (index, part) in parts.enumerated() {
-            let first = tokens[part.lowerBound]
-            func noteSource(_ key: String, inHash: Bool) {
-                guard key == "source" else { return }
-                let start = index > 0 ? source.byteRange(parts[index - 1]).upperBound : source.byteRange(part).lowerBound
-                sourceOption = .init(removal: start..<source.byteRange(part).upperBound, isInHash: inHash)
-            }
-            if first.kind == .label {
-                options.append((source.text(of: first), part.lowerBound + 1..<part.upperBound))
-                noteSource(source.text(of: first), inHash: false)
-            } else if let arrow = source.firstTopLevel(in: part, where: { $0.isPunctuation("=>") }) {
-                let key = evaluate(part.lowerBound..<arrow, context).stringOrSymbol
-                guard let key else {
-                    unreadable = "the option `\(source.text(part))`"
-                    continue
-                }
-                options.append((key, arrow + 1..<part.upperBound))
-                noteSource(key, inHash: false)
-            } else if first.isPunctuation("{"), source.match[part.lowerBound] == part.upperBound - 1 {
-                for pair in source.splitArguments(part.lowerBound + 1..<part.upperBound - 1) {
-                    if tokens[pair.lowerBound].kind == .label {
-                        options.append((source.text(of: tokens[pair.lowerBound]), pair.lowerBound + 1..<pair.upperBound))
-                        noteSource(source.text(of: tokens[pair.lowerBound]), inHash: true)
-                    } else if let arrow = source.firstTopLevel(in: pair, where: { $0.isPunctuation("=>") }),
-                              let key = evaluate(pair.lowerBound..<arrow, context).stringOrSymbol {
-                        options.append((key, arrow + 1..<pair.upperBound))
-                        noteSource(key, inHash: true)
-                    } else {
-                        unreadable = "the option `\(source.text(pair))`"
-                    }
-                }
-            } else {
-                positional.append(part)
-            }
-        }
-
+        let (positional, options, unreadable, sourceOption, argumentsEnd) = podArguments(arguments, context)
         guard let nameArgument = positional.first else {
             warn(line, "`pod` without a pod name; the line is skipped")
             return
         }
-        let nameValue = evaluate(nameArgument, context)
-        guard case let .string(name, nameFromArgument) = nameValue, !name.isEmpty else {
+        guard case let .string(name, nameFromArgument) = evaluate(nameArgument, context), !name.isEmpty else {
             warn(line, "the pod name `\(source.text(nameArgument))` is not a string literal; the line is skipped")
             return
         }
@@ -769,13 +800,77 @@ private final class PodfileEvaluator {
             }
             requirements.append(text)
         }
+        guard let podOptions = podOptions(options, of: name, line: line, context) else { return }
+        let declaration = PodDeclaration(
+            name: name, requirements: requirements, options: podOptions, line: line,
+            uses: [PodUse(target: targets[context.target].name, callLines: context.callLines, isConditional: context.conditional)],
+            requirementRanges: positional.dropFirst().map(source.byteRange), nameRange: source.byteRange(nameArgument),
+            quote: quote(of: nameArgument), nameFromArgument: nameFromArgument, method: context.method,
+            argumentsEnd: argumentsEnd, sourceOption: sourceOption)
+        let index = record(declaration, podToken: podToken)
+        if let direct = context.directTarget, direct == context.target {
+            lastPods[direct] = (tokens[statement.lowerBound].start..<tokens[statement.upperBound - 1].end, declarations[index].quote)
+        }
+    }
+
+    /// A `pod` statement's arguments: the positional ones (name and requirements) and the
+    /// options (`key: value`, `:key => value`, or a hash), with the first option whose key
+    /// is not a literal; for the editor, where its `:source` option is (the option and the
+    /// comma before it) and the byte offset after the last argument.
+    func podArguments(_ arguments: Range<Int>, _ context: Context)
+        -> (positional: [Range<Int>], options: [(key: String, value: Range<Int>)], unreadable: String?,
+            sourceOption: PodDeclaration.SourceOption?, argumentsEnd: Int) {
+        var positional: [Range<Int>] = []
+        var options: [(key: String, value: Range<Int>)] = []
+        var unreadable: String?
+        var sourceOption: PodDeclaration.SourceOption?
+        let parts = source.splitArguments(arguments)
+        for (index, part) in parts.enumerated() {
+            let first = tokens[part.lowerBound]
+            func add(_ key: String, _ value: Range<Int>, inHash: Bool) {
+                options.append((key, value))
+                guard key == "source" else { return }
+                let start = index > 0 ? source.byteRange(parts[index - 1]).upperBound : source.byteRange(part).lowerBound
+                sourceOption = .init(removal: start..<source.byteRange(part).upperBound, isInHash: inHash)
+            }
+            if let key = first.labelName {
+                add(key, part.lowerBound + 1..<part.upperBound, inHash: false)
+            } else if let arrow = source.firstTopLevel(in: part, where: { $0.isOp("=>") }) {
+                let key = evaluate(part.lowerBound..<arrow, context).stringOrSymbol
+                guard let key else {
+                    unreadable = "the option `\(source.text(part))`"
+                    continue
+                }
+                add(key, arrow + 1..<part.upperBound, inHash: false)
+            } else if first.isOp("{"), source.match[part.lowerBound] == part.upperBound - 1 {
+                for pair in source.splitArguments(part.lowerBound + 1..<part.upperBound - 1) {
+                    if let key = tokens[pair.lowerBound].labelName {
+                        add(key, pair.lowerBound + 1..<pair.upperBound, inHash: true)
+                    } else if let arrow = source.firstTopLevel(in: pair, where: { $0.isOp("=>") }),
+                              let key = evaluate(pair.lowerBound..<arrow, context).stringOrSymbol {
+                        add(key, arrow + 1..<pair.upperBound, inHash: true)
+                    } else {
+                        unreadable = "the option `\(source.text(pair))`"
+                    }
+                }
+            } else {
+                positional.append(part)
+            }
+        }
+        let argumentsEnd = parts.last.map { source.byteRange($0).upperBound } ?? 0
+        return (positional, options, unreadable, sourceOption, argumentsEnd)
+    }
+
+    /// The options of pod `name`, or nil (with a warning) when one compctl reads is not a literal.
+    func podOptions(_ options: [(key: String, value: Range<Int>)], of name: String, line: Int, _ context: Context) -> PodOptions? {
         var podOptions = PodOptions()
         var external: (kind: PodExternalSource.Kind, value: String)?
         var branch: String?, tag: String?, commit: String?
         for (key, valueRange) in options {
             let value = evaluate(valueRange, context)
-            func skip() {
+            func skip() -> PodOptions? {
                 warn(line, "the option `:\(key)` of `\(name)` is `\(source.text(valueRange))`, which is not a literal; the pod is skipped", pod: name)
+                return nil
             }
             switch key {
             case "git", "path", "local", "podspec":
@@ -808,34 +903,36 @@ private final class PodfileEvaluator {
             podOptions.externalSource = PodExternalSource(kind: external.kind, value: external.value,
                                                           branch: branch, tag: tag, commit: commit)
         }
+        return podOptions
+    }
 
-        let use = PodUse(target: targets[context.target].name, callLines: context.callLines, isConditional: context.conditional)
+    /// How the pod name is quoted, for a line the pin editor adds beside it.
+    func quote(of nameArgument: Range<Int>) -> PodfileQuote {
+        let nameToken = tokens[nameArgument.lowerBound]
+        guard nameArgument.count == 1, nameToken.kind == .string else { return .other }
+        switch nameToken.literal?.delimiter {
+        case .doubleQuote?: return .double
+        case .singleQuote?: return .single
+        default: return .other
+        }
+    }
+
+    /// Adds `declaration` as one more use of an identical one this `pod` token made (run
+    /// again through a helper method, from another target), or as a new one; returns its index.
+    func record(_ declaration: PodDeclaration, podToken: Int) -> Int {
         let existing = declarationsByToken[podToken, default: []].first { index in
-            declarations[index].name == name && declarations[index].requirements == requirements
-                && declarations[index].options == podOptions
+            declarations[index].name == declaration.name && declarations[index].requirements == declaration.requirements
+                && declarations[index].options == declaration.options
         }
-        let index: Int
-        if let existing {
-            index = existing
-            if !declarations[existing].uses.contains(use) { declarations[existing].uses.append(use) }
-        } else {
-            let nameToken = tokens[nameArgument.lowerBound]
-            let quote: PodfileQuote = nameArgument.count == 1 && nameToken.kind == .string
-                ? (source.literals[Int(nameToken.literal)].quote == UInt8(ascii: "\"") ? .double
-                    : source.literals[Int(nameToken.literal)].quote == UInt8(ascii: "'") ? .single : .other)
-                : .other
-            index = declarations.count
-            declarationsByToken[podToken, default: []].append(index)
-            declarations.append(PodDeclaration(
-                name: name, requirements: requirements, options: podOptions, line: line, uses: [use],
-                requirementRanges: positional.dropFirst().map(source.byteRange), nameRange: source.byteRange(nameArgument),
-                quote: quote, nameFromArgument: nameFromArgument, method: context.method,
-                argumentsEnd: parts.last.map { source.byteRange($0).upperBound } ?? source.byteRange(nameArgument).upperBound,
-                sourceOption: sourceOption))
+        guard let existing else {
+            declarationsByToken[podToken, default: []].append(declarations.count)
+            declarations.append(declaration)
+            return declarations.count - 1
         }
-        if let direct = context.directTarget, direct == context.target {
-            lastPods[direct] = (tokens[statement.lowerBound].start..<tokens[statement.upperBound - 1].end, declarations[index].quote)
+        for use in declaration.uses where !declarations[existing].uses.contains(use) {
+            declarations[existing].uses.append(use)
         }
+        return existing
     }
 
     // MARK: - Values
@@ -849,27 +946,29 @@ private final class PodfileEvaluator {
         if range.count == 1 {
             switch first.kind {
             case .string:
-                return evaluateString(source.literals[Int(first.literal)], context)
-            case .symbol:
-                return .symbol(source.text(of: first))
-            case .words:
-                return source.literals[Int(first.literal)].words.map { .array($0.map { .string($0, fromArgument: false) }) } ?? .unknown
+                // A heredoc's body is not a value compctl reads.
+                guard let literal = first.literal, literal.delimiter != .heredoc, !first.isLabelString else { return .unknown }
+                return evaluateString(literal, context)
+            case .symbol, .dynamicSymbol:
+                return .symbol(first.text)
+            case .words, .symbolWords:
+                return first.literal?.words.map { .array($0.map { .string($0, fromArgument: false) }) } ?? .unknown
             case .number:
-                return .string(source.text(of: first), fromArgument: false)
-            case .identifier:
-                switch source.text(of: first) {
+                return .string(first.text, fromArgument: false)
+            case .identifier, .keyword:
+                switch first.text {
                 case "true": return .bool(true)
                 case "false": return .bool(false)
                 case "nil": return .null
-                default: return first.afterDot ? .unknown : context.scope.lookup(source.text(of: first)) ?? .unknown
+                default: return first.afterDot ? .unknown : context.scope.lookup(first.text) ?? .unknown
                 }
-            case .globalVariable, .instanceVariable, .constant:
-                return globals[source.text(of: first)] ?? .unknown
+            case .variable, .constant:
+                return globals[first.text] ?? .unknown
             default:
                 return .unknown
             }
         }
-        if first.isPunctuation("["), source.match[range.lowerBound] == range.upperBound - 1 {
+        if first.isOp("["), source.match[range.lowerBound] == range.upperBound - 1 {
             var values: [Value] = []
             for element in source.splitArguments(range.lowerBound + 1..<range.upperBound - 1) {
                 let value = evaluate(element, context)
@@ -878,7 +977,7 @@ private final class PodfileEvaluator {
             }
             return .array(values)
         }
-        if first.isPunctuation("("), source.match[range.lowerBound] == range.upperBound - 1 {
+        if first.isOp("("), source.match[range.lowerBound] == range.upperBound - 1 {
             return evaluate(range.lowerBound + 1..<range.upperBound - 1, context)
         }
         return .unknown
@@ -893,7 +992,7 @@ private final class PodfileEvaluator {
                 text += piece
             case let .code(code):
                 // Only `#{variable}` is followed; the variable must hold a literal.
-                let name = code.trimmingCharacters(in: .whitespaces)
+                let name = code.source.trimmingCharacters(in: .whitespaces)
                 let value: Value?
                 if name.hasPrefix("$") || name.hasPrefix("@") || name.first?.isUppercase == true {
                     value = globals[name]
@@ -907,6 +1006,11 @@ private final class PodfileEvaluator {
         }
         return .string(text, fromArgument: fromArgument)
     }
+}
+
+private extension RubyToken {
+    /// A name: a local variable, a method called without a receiver, or a keyword.
+    var isName: Bool { kind == .identifier || kind == .keyword }
 }
 
 private extension Value {

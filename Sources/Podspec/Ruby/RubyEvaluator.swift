@@ -225,6 +225,7 @@ final class RubyEvaluator {
         return value
     }
 
+    /// Dispatches on the node's kind; each kind that takes more than a line has its own function.
     private func evaluateNode(_ node: RubyNode, _ scope: Scope) throws(Jump) -> RubyValue {
         let line = node.line
         switch node.kind {
@@ -239,39 +240,11 @@ final class RubyEvaluator {
         case .symbol(let name): return .symbol(name)
         case .dynamicSymbol(let pieces):
             let value = try interpolate(pieces, literal: nil, scope, line: line)
-            if case .string(let text, _) = value { return .symbol(text) }
-            return value
+            guard case .string(let text, _) = value else { return value }
+            return .symbol(text)
         case .regex: return unknown(.unsupported("a regular expression"), line)
-        case .array(let elements):
-            var result: [RubyValue] = []
-            for element in elements {
-                if case .splat(let inner) = element.kind {
-                    let value = try evaluate(inner, scope)
-                    switch value {
-                    case .array(let items): result += items
-                    case .nil: break
-                    case .unknown: return value
-                    default: result.append(value)
-                    }
-                } else {
-                    result.append(try evaluate(element, scope))
-                }
-            }
-            return .array(result)
-        case .hash(let pairs):
-            var result: [(key: RubyValue, value: RubyValue)] = []
-            for pair in pairs {
-                if case .splat(let inner) = pair.key.kind {
-                    let value = try evaluate(inner, scope)
-                    guard case .hash(let items) = value else { return value.unknownOrigin.map { .unknown($0) } ?? .hash(result) }
-                    for item in items { store(item.value, at: item.key, in: &result) }
-                    continue
-                }
-                let key = try evaluate(pair.key, scope)
-                let value = try evaluate(pair.value, scope)
-                store(value, at: key, in: &result)
-            }
-            return .hash(result)
+        case .array(let elements): return try array(elements, scope)
+        case .hash(let pairs): return try hash(pairs, scope)
         case .splat(let inner), .blockPass(let inner):
             return try evaluate(inner, scope)
         case .local(let name):
@@ -290,151 +263,30 @@ final class RubyEvaluator {
             let value = try evaluate(valueNode, scope)
             return try assign(value, to: target, scope, line: line)
         case .multipleAssign(let names, let valueNode):
-            let value = try evaluate(valueNode, scope)
-            try checkNesting(value, line: line)
-            for (offset, name) in names.enumerated() {
-                let element: RubyValue
-                switch value {
-                case .array(let items): element = offset < items.count ? items[offset] : .nil
-                case .unknown: element = value
-                default: element = offset == 0 ? value : .nil
-                }
-                scope.assign(name, taint.map { .unknown($0) } ?? element)
-            }
-            return value
+            return try assignEach(names, try evaluate(valueNode, scope), scope, line: line)
         case .operatorAssign(let target, let op, let valueNode):
-            let current = try read(target, scope, line: line)
-            let result: RubyValue
-            switch op {
-            case "||":
-                switch current.truthiness {
-                case true?: return current
-                case false?: result = try evaluate(valueNode, scope)
-                case nil: return current
-                }
-            case "&&":
-                switch current.truthiness {
-                case false?: return current
-                case true?: result = try evaluate(valueNode, scope)
-                case nil: return current
-                }
-            default:
-                result = binary(op, current, try evaluate(valueNode, scope), line: line)
-            }
-            return try assign(result, to: target, scope, line: line)
-        case .and(let left, let right):
-            let value = try evaluate(left, scope)
-            switch value.truthiness {
-            case false?: return value
-            case true?: return try evaluate(right, scope)
-            case nil:
-                let origin = value.unknownOrigin!
-                let other = try withTaint(Origin.wrapping(origin, in: Origin.Kind.condition)) { () throws(Jump) in
-                    try evaluate(right, scope)
-                }
-                // `unknown && false` is false whatever the unknown is.
-                return other.truthiness == false ? other : value
-            }
-        case .or(let left, let right):
-            let value = try evaluate(left, scope)
-            switch value.truthiness {
-            case true?: return value
-            case false?: return try evaluate(right, scope)
-            case nil:
-                let origin = value.unknownOrigin!
-                _ = try withTaint(Origin.wrapping(origin, in: Origin.Kind.condition)) { () throws(Jump) in try evaluate(right, scope) }
-                return value
-            }
+            return try operatorAssign(target, op, valueNode, scope, line: line)
+        case .and(let left, let right): return try and(left, right, scope)
+        case .or(let left, let right): return try or(left, right, scope)
         case .not(let inner):
             let value = try evaluate(inner, scope)
-            guard let truth = value.truthiness else { return value }
-            return .bool(!truth)
-        case .binary(let op, let left, let right):
-            if op == "<<", case .local(let name) = left.kind {
-                return try appending(try evaluate(right, scope), toVariable: name, scope, line: line)
-            }
-            return binary(op, try evaluate(left, scope), try evaluate(right, scope), line: line)
-        case .negate(let inner):
-            let value = try evaluate(inner, scope)
-            if case .number(let text) = value {
-                return .number(text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text)
-            }
-            return value.unknownOrigin.map { .unknown($0) } ?? unknown(.unsupported("unary minus"), line)
+            return value.truthiness.map { .bool(!$0) } ?? value
+        case .binary(let op, let left, let right): return try binary(op, left, right, scope, line: line)
+        case .negate(let inner): return negate(try evaluate(inner, scope), line: line)
         case .ternary(let conditionNode, let yes, let no):
-            let condition = try evaluate(conditionNode, scope)
-            switch condition.truthiness {
-            case true?: return try evaluate(yes, scope)
-            case false?: return try evaluate(no, scope)
-            case nil:
-                let origin = Origin.wrapping(condition.unknownOrigin!, in: Origin.Kind.condition)
-                try withTaint(origin) { () throws(Jump) in
-                    _ = try evaluate(yes, scope)
-                    _ = try evaluate(no, scope)
-                }
-                return .unknown(origin)
-            }
+            return try branch(on: try evaluate(conditionNode, scope),
+                              then: { () throws(Jump) in try evaluate(yes, scope) },
+                              else: { () throws(Jump) in try evaluate(no, scope) })
         case .if(let conditionNode, let thenBody, let elseBody):
-            let condition = try evaluate(conditionNode, scope)
-            switch condition.truthiness {
-            case true?: return try statements(thenBody, scope)
-            case false?: return try statements(elseBody, scope)
-            case nil:
-                let origin = Origin.wrapping(condition.unknownOrigin!, in: Origin.Kind.condition)
-                try withTaint(origin) { () throws(Jump) in
-                    _ = try statements(thenBody, scope)
-                    _ = try statements(elseBody, scope)
-                }
-                return .unknown(origin)
-            }
+            return try branch(on: try evaluate(conditionNode, scope),
+                              then: { () throws(Jump) in try statements(thenBody, scope) },
+                              else: { () throws(Jump) in try statements(elseBody, scope) })
         case .loop(let kind, let conditionNode, let body):
-            // A `while`, `until` or `for` loop may run any number of times: its body only
-            // counts as unknown. A `while false` never runs.
-            let condition = try conditionNode.map { (node) throws(Jump) in try evaluate(node, scope) }
-            if kind == "while", condition?.truthiness == false { return .nil }
-            if kind == "until", condition?.truthiness == true { return .nil }
-            let origin = Origin(kind: .loop(nil), line: line)
-            let savedJump = taintedJump
-            defer { taintedJump = savedJump }
-            do {
-                try withTaint(origin) { () throws(Jump) in _ = try statements(body, scope) }
-            } catch .next, .break {
-                // Both only end the loop early.
-            }
-            return .nil
+            return try loop(kind, conditionNode, body, scope, line: line)
         case .case(let subjectNode, let whens, let elseBody):
-            let subject = try subjectNode.map { (node) throws(Jump) in try evaluate(node, scope) }
-            for (offset, when) in whens.enumerated() {
-                for valueNode in when.values {
-                    let candidate = try evaluate(valueNode, scope)
-                    let matches: Bool?
-                    if let subject { matches = candidate.equals(subject) } else { matches = candidate.truthiness }
-                    switch matches {
-                    case true?:
-                        return try statements(when.body, scope)
-                    case false?:
-                        continue
-                    case nil:
-                        let inner = (candidate.unknownOrigin ?? subject?.unknownOrigin)!
-                        let origin = Origin.wrapping(inner, in: Origin.Kind.condition)
-                        try withTaint(origin) { () throws(Jump) in
-                            for remaining in whens[offset...] { _ = try statements(remaining.body, scope) }
-                            _ = try statements(elseBody, scope)
-                        }
-                        return .unknown(origin)
-                    }
-                }
-            }
-            return try statements(elseBody, scope)
+            return try caseWhen(subjectNode, whens, elseBody, scope)
         case .begin(let body, let rescues, let elseBody, let ensureBody):
-            let unknownsBefore = unknownResults
-            var value = try statements(body, scope)
-            // Code that only computed known values raised nothing; its rescue clauses never run.
-            for rescue in rescues where unknownResults != unknownsBefore {
-                try withTaint(Origin(kind: .rescue, line: line)) { () throws(Jump) in _ = try statements(rescue, scope) }
-            }
-            if !elseBody.isEmpty { value = try statements(elseBody, scope) }
-            _ = try statements(ensureBody, scope)
-            return value
+            return try begin(body, rescues: rescues, else: elseBody, ensure: ensureBody, scope, line: line)
         case .sequence(let body):
             return try statements(body, scope)
         case .definition:
@@ -446,21 +298,228 @@ final class RubyEvaluator {
         case .range:
             return unknown(.unsupported("a range"), line)
         case .jump(let kind, let valueNode):
-            let value = try valueNode.map { (node) throws(Jump) in try evaluate(node, scope) } ?? .nil
-            if let taint {
-                taintedJump = taintedJump ?? taint
-                return .nil
-            }
-            switch kind {
-            case "next": throw .next(value)
-            case "break": throw .break(value)
-            default: throw .return
-            }
+            return try jump(kind, try valueNode.map { (node) throws(Jump) in try evaluate(node, scope) } ?? .nil)
         case .unparsable(let writes, let local):
             let origin = Origin(kind: .unparsable, line: line)
             if let local { scope.assign(local, .unknown(origin)) }
             unparsable(writes: writes, origin: origin)
             return .unknown(origin)
+        }
+    }
+
+    // MARK: - Evaluating each kind of node
+
+    /// `[a, *b]`
+    private func array(_ elements: [RubyNode], _ scope: Scope) throws(Jump) -> RubyValue {
+        var result: [RubyValue] = []
+        for element in elements {
+            if case .splat(let inner) = element.kind {
+                let value = try evaluate(inner, scope)
+                switch value {
+                case .array(let items): result += items
+                case .nil: break
+                case .unknown: return value
+                default: result.append(value)
+                }
+            } else {
+                result.append(try evaluate(element, scope))
+            }
+        }
+        return .array(result)
+    }
+
+    /// `{ a => b, **c }`
+    private func hash(_ pairs: [(key: RubyNode, value: RubyNode)], _ scope: Scope) throws(Jump) -> RubyValue {
+        var result: [(key: RubyValue, value: RubyValue)] = []
+        for pair in pairs {
+            if case .splat(let inner) = pair.key.kind {
+                let value = try evaluate(inner, scope)
+                guard case .hash(let items) = value else { return value.unknownOrigin.map { .unknown($0) } ?? .hash(result) }
+                for item in items { store(item.value, at: item.key, in: &result) }
+                continue
+            }
+            let key = try evaluate(pair.key, scope)
+            let value = try evaluate(pair.value, scope)
+            store(value, at: key, in: &result)
+        }
+        return .hash(result)
+    }
+
+    /// `a, b = value`
+    private func assignEach(_ names: [String], _ value: RubyValue, _ scope: Scope, line: Int) throws(Jump) -> RubyValue {
+        try checkNesting(value, line: line)
+        for (offset, name) in names.enumerated() {
+            let element: RubyValue
+            switch value {
+            case .array(let items): element = offset < items.count ? items[offset] : .nil
+            case .unknown: element = value
+            default: element = offset == 0 ? value : .nil
+            }
+            scope.assign(name, taint.map { .unknown($0) } ?? element)
+        }
+        return value
+    }
+
+    /// `x += 1`, `x ||= y`, `x &&= y`: `||` and `&&` evaluate the value only when they must.
+    private func operatorAssign(
+        _ target: RubyNode.Target, _ op: String, _ valueNode: RubyNode, _ scope: Scope, line: Int
+    ) throws(Jump) -> RubyValue {
+        let current = try read(target, scope, line: line)
+        let result: RubyValue
+        switch op {
+        case "||":
+            switch current.truthiness {
+            case true?: return current
+            case false?: result = try evaluate(valueNode, scope)
+            case nil: return current
+            }
+        case "&&":
+            switch current.truthiness {
+            case false?: return current
+            case true?: result = try evaluate(valueNode, scope)
+            case nil: return current
+            }
+        default:
+            result = binary(op, current, try evaluate(valueNode, scope), line: line)
+        }
+        return try assign(result, to: target, scope, line: line)
+    }
+
+    /// `left && right`: an unknown left side makes what the right side does conditional.
+    private func and(_ left: RubyNode, _ right: RubyNode, _ scope: Scope) throws(Jump) -> RubyValue {
+        let value = try evaluate(left, scope)
+        switch value.truthiness {
+        case false?: return value
+        case true?: return try evaluate(right, scope)
+        case nil:
+            let origin = value.unknownOrigin!
+            let other = try withTaint(Origin.wrapping(origin, in: Origin.Kind.condition)) { () throws(Jump) in
+                try evaluate(right, scope)
+            }
+            // `unknown && false` is false whatever the unknown is.
+            return other.truthiness == false ? other : value
+        }
+    }
+
+    /// `left || right`
+    private func or(_ left: RubyNode, _ right: RubyNode, _ scope: Scope) throws(Jump) -> RubyValue {
+        let value = try evaluate(left, scope)
+        switch value.truthiness {
+        case true?: return value
+        case false?: return try evaluate(right, scope)
+        case nil:
+            let origin = value.unknownOrigin!
+            _ = try withTaint(Origin.wrapping(origin, in: Origin.Kind.condition)) { () throws(Jump) in try evaluate(right, scope) }
+            return value
+        }
+    }
+
+    /// `left op right`; `list << item` on a local variable appends to it.
+    private func binary(_ op: String, _ left: RubyNode, _ right: RubyNode, _ scope: Scope, line: Int) throws(Jump) -> RubyValue {
+        if op == "<<", case .local(let name) = left.kind {
+            return try appending(try evaluate(right, scope), toVariable: name, scope, line: line)
+        }
+        return binary(op, try evaluate(left, scope), try evaluate(right, scope), line: line)
+    }
+
+    /// `-value`
+    private func negate(_ value: RubyValue, line: Int) -> RubyValue {
+        if case .number(let text) = value {
+            return .number(text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text)
+        }
+        return value.unknownOrigin.map { .unknown($0) } ?? unknown(.unsupported("unary minus"), line)
+    }
+
+    /// `if` and `?:`: the branch the condition picks, or both under an unknown condition.
+    private func branch(
+        on condition: RubyValue, then yes: () throws(Jump) -> RubyValue, else no: () throws(Jump) -> RubyValue
+    ) throws(Jump) -> RubyValue {
+        switch condition.truthiness {
+        case true?: return try yes()
+        case false?: return try no()
+        case nil:
+            let origin = Origin.wrapping(condition.unknownOrigin!, in: Origin.Kind.condition)
+            try withTaint(origin) { () throws(Jump) in
+                _ = try yes()
+                _ = try no()
+            }
+            return .unknown(origin)
+        }
+    }
+
+    /// A `while`, `until` or `for` loop may run any number of times: its body only counts as
+    /// unknown. A `while false` never runs.
+    private func loop(_ kind: String, _ conditionNode: RubyNode?, _ body: [RubyNode], _ scope: Scope, line: Int) throws(Jump) -> RubyValue {
+        let condition = try conditionNode.map { (node) throws(Jump) in try evaluate(node, scope) }
+        if kind == "while", condition?.truthiness == false { return .nil }
+        if kind == "until", condition?.truthiness == true { return .nil }
+        let origin = Origin(kind: .loop(nil), line: line)
+        let savedJump = taintedJump
+        defer { taintedJump = savedJump }
+        do {
+            try withTaint(origin) { () throws(Jump) in _ = try statements(body, scope) }
+        } catch .next, .break {
+            // Both only end the loop early.
+        }
+        return .nil
+    }
+
+    /// `case … when … else … end`: the first `when` that matches; from an unknown match on,
+    /// every remaining branch may run.
+    private func caseWhen(
+        _ subjectNode: RubyNode?, _ whens: [(values: [RubyNode], body: [RubyNode])], _ elseBody: [RubyNode], _ scope: Scope
+    ) throws(Jump) -> RubyValue {
+        let subject = try subjectNode.map { (node) throws(Jump) in try evaluate(node, scope) }
+        for (offset, when) in whens.enumerated() {
+            for valueNode in when.values {
+                let candidate = try evaluate(valueNode, scope)
+                let matches: Bool?
+                if let subject { matches = candidate.equals(subject) } else { matches = candidate.truthiness }
+                switch matches {
+                case true?:
+                    return try statements(when.body, scope)
+                case false?:
+                    continue
+                case nil:
+                    let inner = (candidate.unknownOrigin ?? subject?.unknownOrigin)!
+                    let origin = Origin.wrapping(inner, in: Origin.Kind.condition)
+                    try withTaint(origin) { () throws(Jump) in
+                        for remaining in whens[offset...] { _ = try statements(remaining.body, scope) }
+                        _ = try statements(elseBody, scope)
+                    }
+                    return .unknown(origin)
+                }
+            }
+        }
+        return try statements(elseBody, scope)
+    }
+
+    /// `begin … rescue … else … ensure … end`
+    private func begin(
+        _ body: [RubyNode], rescues: [[RubyNode]], else elseBody: [RubyNode], ensure ensureBody: [RubyNode],
+        _ scope: Scope, line: Int
+    ) throws(Jump) -> RubyValue {
+        let unknownsBefore = unknownResults
+        var value = try statements(body, scope)
+        // Code that only computed known values raised nothing; its rescue clauses never run.
+        for rescue in rescues where unknownResults != unknownsBefore {
+            try withTaint(Origin(kind: .rescue, line: line)) { () throws(Jump) in _ = try statements(rescue, scope) }
+        }
+        if !elseBody.isEmpty { value = try statements(elseBody, scope) }
+        _ = try statements(ensureBody, scope)
+        return value
+    }
+
+    /// `next`, `break` or `return`; under a condition that may not hold, only remembered.
+    private func jump(_ kind: String, _ value: RubyValue) throws(Jump) -> RubyValue {
+        if let taint {
+            taintedJump = taintedJump ?? taint
+            return .nil
+        }
+        switch kind {
+        case "next": throw .next(value)
+        case "break": throw .break(value)
+        default: throw .return
         }
     }
 
@@ -845,7 +904,7 @@ final class RubyEvaluator {
     }
 
     /// Methods on strings, symbols, numbers, lists and hashes that podspecs use to compute
-    /// names, versions and lists of dependencies.
+    /// names, versions and lists of dependencies; any other is unknown.
     private func valueMethod(
         _ name: String, _ receiver: RubyValue, _ arguments: [RubyValue], _ block: RubyNode.Block?,
         _ scope: Scope, line: Int
@@ -854,54 +913,88 @@ final class RubyEvaluator {
             if let block { try unknownBlock(block, origin: origin, scope) }
             return .unknown(origin)
         }
+        if let value = objectMethod(name, receiver, arguments, line: line) { return value }
+        let value: RubyValue?
+        switch receiver {
+        case .string(let text, _): value = stringMethod(name, text, arguments)
+        case .array(let items): value = try arrayMethod(name, receiver, items, arguments, block, scope, line: line)
+        case .hash(let pairs): value = try hashMethod(name, receiver, pairs, arguments, block, scope)
+        default: value = nil
+        }
+        if let value { return value }
+        let origin = Origin(kind: .unsupported("`.\(name)`"), line: line)
+        if let block { try unknownBlock(block, origin: origin, scope) }
+        return .unknown(origin)
+    }
+
+    /// Methods every value answers: conversions, copies, `nil?`, `==` and `+`.
+    private func objectMethod(_ name: String, _ receiver: RubyValue, _ arguments: [RubyValue], line: Int) -> RubyValue? {
         switch (name, receiver) {
-        case ("to_s", .string), ("to_str", .string), ("freeze", _), ("dup", _), ("clone", _), ("itself", _):
+        case ("to_s", .string), ("to_str", .string), ("freeze", _), ("dup", _), ("clone", _), ("itself", _),
+             ("to_a", .array), ("to_h", .hash):
             return receiver
         case ("to_s", _):
             return toString(receiver, line: line)
         case ("to_sym", .string(let text, _)), ("to_sym", .symbol(let text)):
             return .symbol(text)
-        case ("strip", .string(let text, _)):
-            let isSpace: (Character) -> Bool = { Self.whitespace.contains($0) }
-            return .string(String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed()))
-        case ("chomp", .string(let text, _)):
-            if text.hasSuffix("\r\n") { return .string(String(text.dropLast(2))) }
-            if text.hasSuffix("\n") || text.hasSuffix("\r") { return .string(String(text.dropLast())) }
-            return .string(text)
-        case ("downcase", .string(let text, _)):
-            return .string(text.lowercased())
-        case ("upcase", .string(let text, _)):
-            return .string(text.uppercased())
         case ("nil?", _):
             if case .nil = receiver { return .bool(true) }
             return .bool(false)
-        case ("empty?", .string(let text, _)):
+        case ("==", _) where arguments.count == 1:
+            return .bool(receiver.equals(arguments[0]) ?? false)
+        case ("+", _) where arguments.count == 1:
+            return binary("+", receiver, arguments[0], line: line)
+        default:
+            return nil
+        }
+    }
+
+    /// Methods on a string.
+    private func stringMethod(_ name: String, _ text: String, _ arguments: [RubyValue]) -> RubyValue? {
+        switch name {
+        case "strip":
+            let isSpace: (Character) -> Bool = { Self.whitespace.contains($0) }
+            return .string(String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed()))
+        case "chomp":
+            if text.hasSuffix("\r\n") { return .string(String(text.dropLast(2))) }
+            if text.hasSuffix("\n") || text.hasSuffix("\r") { return .string(String(text.dropLast())) }
+            return .string(text)
+        case "downcase":
+            return .string(text.lowercased())
+        case "upcase":
+            return .string(text.uppercased())
+        case "empty?":
             return .bool(text.isEmpty)
-        case ("empty?", .array(let items)):
-            return .bool(items.isEmpty)
-        case ("empty?", .hash(let pairs)):
-            return .bool(pairs.isEmpty)
-        case ("start_with?", .string(let text, _)):
+        case "start_with?":
             return .bool(arguments.contains { $0.text.map(text.hasPrefix) ?? false })
-        case ("end_with?", .string(let text, _)):
+        case "end_with?":
             return .bool(arguments.contains { $0.text.map(text.hasSuffix) ?? false })
-        case ("include?", .string(let text, _)) where arguments.count == 1:
-            guard case .string(let part, _) = arguments[0] else { break }
+        case "include?" where arguments.count == 1:
+            guard case .string(let part, _) = arguments[0] else { return nil }
             return .bool(text.contains(part))
-        case ("include?", .array(let items)) where arguments.count == 1:
-            return .bool(items.contains { $0.equals(arguments[0]) == true })
-        case ("include?", .hash(let pairs)) where arguments.count == 1,
-             ("key?", .hash(let pairs)) where arguments.count == 1,
-             ("has_key?", .hash(let pairs)) where arguments.count == 1:
-            return .bool(pairs.contains { $0.key.equals(arguments[0]) == true })
-        case ("split", .string(let text, _)):
+        case "split":
             let separator = arguments.first?.text ?? " "
-            guard !separator.isEmpty else { break }
+            guard !separator.isEmpty else { return nil }
             let pieces = separator == " "
                 ? text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
                 : text.components(separatedBy: separator)
             return .array(pieces.map { RubyValue.string($0) })
-        case ("join", .array(let items)):
+        default:
+            return nil
+        }
+    }
+
+    /// Methods on a list, iterating ones (`each`, `map`) included.
+    private func arrayMethod(
+        _ name: String, _ receiver: RubyValue, _ items: [RubyValue], _ arguments: [RubyValue], _ block: RubyNode.Block?,
+        _ scope: Scope, line: Int
+    ) throws(Jump) -> RubyValue? {
+        switch name {
+        case "empty?":
+            return .bool(items.isEmpty)
+        case "include?" where arguments.count == 1:
+            return .bool(items.contains { $0.equals(arguments[0]) == true })
+        case "join":
             let separator = arguments.first?.text ?? ""
             var parts: [String] = []
             for item in items {
@@ -909,68 +1002,77 @@ final class RubyEvaluator {
                 parts.append(text)
             }
             return .string(parts.joined(separator: separator))
-        case ("first", .array(let items)) where arguments.isEmpty:
+        case "first" where arguments.isEmpty:
             return items.first ?? .nil
-        case ("last", .array(let items)) where arguments.isEmpty:
+        case "last" where arguments.isEmpty:
             return items.last ?? .nil
-        case ("size", .array(let items)), ("length", .array(let items)), ("count", .array(let items)):
+        case "size", "length", "count":
             return .number(String(items.count))
-        case ("flatten", .array(let items)):
+        case "flatten":
             return .array(flatten(items))
-        case ("compact", .array(let items)):
+        case "compact":
             return .array(items.filter { if case .nil = $0 { return false } else { return true } })
-        case ("uniq", .array(let items)):
+        case "uniq":
             var result: [RubyValue] = []
             for item in items where !result.contains(where: { $0.equals(item) == true }) { result.append(item) }
             return .array(result)
-        case ("to_a", .array), ("to_h", .hash):
-            return receiver
-        case ("keys", .hash(let pairs)):
-            return .array(pairs.map(\.key))
-        case ("values", .hash(let pairs)):
-            return .array(pairs.map(\.value))
-        case ("fetch", .hash(let pairs)) where !arguments.isEmpty:
-            return pairs.first { $0.key.equals(arguments[0]) == true }?.value ?? (arguments.count > 1 ? arguments[1] : .nil)
-        case ("merge", .hash(var pairs)) where arguments.count == 1:
-            guard case .hash(let other) = arguments[0] else { break }
-            for pair in other { store(pair.value, at: pair.key, in: &pairs) }
-            return .hash(pairs)
-        case ("each", .array(let items)) where block != nil,
-             ("each_with_index", .array(let items)) where block != nil:
+        case "each", "each_with_index":
+            guard let block else { return nil }
             do {
                 for (offset, item) in items.enumerated() {
                     let blockArguments = name == "each" ? [item] : [item, .number(String(offset))]
-                    _ = try yieldBlock(block!, blockArguments, scope)
+                    _ = try yieldBlock(block, blockArguments, scope)
                 }
             } catch .break(let value) {
                 return value
             }
             return receiver
-        case ("each", .hash(let pairs)) where block != nil:
-            do {
-                for pair in pairs { _ = try yieldBlock(block!, [.array([pair.key, pair.value])], scope) }
-            } catch .break(let value) {
-                return value
-            }
-            return receiver
-        case ("map", .array(let items)) where block != nil, ("collect", .array(let items)) where block != nil:
+        case "map", "collect":
+            guard let block else { return nil }
             var result: [RubyValue] = []
             do {
-                for item in items { result.append(try yieldBlock(block!, [item], scope)) }
+                for item in items { result.append(try yieldBlock(block, [item], scope)) }
             } catch .break(let value) {
                 return value
             }
             return .array(result)
-        case ("==", _) where arguments.count == 1:
-            return .bool(receiver.equals(arguments[0]) ?? false)
-        case ("+", _) where arguments.count == 1:
-            return binary("+", receiver, arguments[0], line: line)
         default:
-            break
+            return nil
         }
-        let origin = Origin(kind: .unsupported("`.\(name)`"), line: line)
-        if let block { try unknownBlock(block, origin: origin, scope) }
-        return .unknown(origin)
+    }
+
+    /// Methods on a hash, `each` included.
+    private func hashMethod(
+        _ name: String, _ receiver: RubyValue, _ pairs: [(key: RubyValue, value: RubyValue)], _ arguments: [RubyValue],
+        _ block: RubyNode.Block?, _ scope: Scope
+    ) throws(Jump) -> RubyValue? {
+        switch name {
+        case "empty?":
+            return .bool(pairs.isEmpty)
+        case "include?" where arguments.count == 1, "key?" where arguments.count == 1, "has_key?" where arguments.count == 1:
+            return .bool(pairs.contains { $0.key.equals(arguments[0]) == true })
+        case "keys":
+            return .array(pairs.map(\.key))
+        case "values":
+            return .array(pairs.map(\.value))
+        case "fetch" where !arguments.isEmpty:
+            return pairs.first { $0.key.equals(arguments[0]) == true }?.value ?? (arguments.count > 1 ? arguments[1] : .nil)
+        case "merge" where arguments.count == 1:
+            guard case .hash(let other) = arguments[0] else { return nil }
+            var merged = pairs
+            for pair in other { store(pair.value, at: pair.key, in: &merged) }
+            return .hash(merged)
+        case "each":
+            guard let block else { return nil }
+            do {
+                for pair in pairs { _ = try yieldBlock(block, [.array([pair.key, pair.value])], scope) }
+            } catch .break(let value) {
+                return value
+            }
+            return receiver
+        default:
+            return nil
+        }
     }
 
     private static let whitespace = Set<Character>([" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\0"])

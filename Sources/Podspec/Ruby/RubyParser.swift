@@ -1,3 +1,5 @@
+import RubySyntax
+
 /// Builds a syntax tree from Ruby tokens: the statements and expressions podspecs use, with
 /// recovery. A statement it cannot read becomes `.unparsable` and the reader decides whether
 /// that matters; only a broken structure (a block without its `end`) is fatal.
@@ -9,7 +11,7 @@ struct RubyParser {
 
     private enum ParseError: Error {
         case failure(Failure)
-        case fatal(RubySyntaxError)
+        case fatal(RubyParseError)
     }
 
     private let tokens: [RubyToken]
@@ -36,7 +38,7 @@ struct RubyParser {
     }
 
     /// Parses a whole file.
-    static func parse(_ tokens: [RubyToken]) throws(RubySyntaxError) -> [RubyNode] {
+    static func parse(_ tokens: [RubyToken]) throws(RubyParseError) -> [RubyNode] {
         var parser = RubyParser(tokens: tokens)
         do throws(ParseError) {
             let statements = try parser.statements(until: [])
@@ -44,13 +46,13 @@ struct RubyParser {
         } catch {
             switch error {
             case .fatal(let error): throw error
-            case .failure(let failure): throw RubySyntaxError(line: failure.line, message: "unexpected syntax")
+            case .failure(let failure): throw RubyParseError(line: failure.line, message: "unexpected syntax")
             }
         }
     }
 
     /// Parses the code of a `#{…}` interpolation found `depth` levels deep.
-    static func parseInterpolation(_ tokens: [RubyToken], locals: Set<String>, depth: Int) throws(RubySyntaxError) -> [RubyNode] {
+    static func parseInterpolation(_ tokens: [RubyToken], locals: Set<String>, depth: Int) throws(RubyParseError) -> [RubyNode] {
         var parser = RubyParser(tokens: tokens, depth: depth)
         parser.scopes = [locals]
         do throws(ParseError) {
@@ -58,7 +60,7 @@ struct RubyParser {
         } catch {
             switch error {
             case .fatal(let error): throw error
-            case .failure(let failure): throw RubySyntaxError(line: failure.line, message: "unexpected syntax")
+            case .failure(let failure): throw RubyParseError(line: failure.line, message: "unexpected syntax")
             }
         }
     }
@@ -98,7 +100,7 @@ struct RubyParser {
     }
 
     private mutating func skipNewlines() {
-        while current.kind == .newline || current.isOp(";") { _ = advance() }
+        while current.kind == .newline { _ = advance() }
     }
 
     private func isLocal(_ name: String) -> Bool {
@@ -121,7 +123,7 @@ struct RubyParser {
             skipNewlines()
             if current.kind == .end {
                 if terminators.isEmpty { return result }
-                throw .fatal(RubySyntaxError(line: current.line, message: "the file ends before a block is closed with `end`"))
+                throw .fatal(RubyParseError(line: current.line, message: "the file ends before a block is closed with `end`"))
             }
             if current.kind == .keyword, terminators.contains(current.text) { return result }
             if current.kind == .op, current.text == "}", terminators.contains("}") { return result }
@@ -143,7 +145,7 @@ struct RubyParser {
     private func atStatementEnd(_ terminators: [String]) -> Bool {
         switch current.kind {
         case .newline, .end: return true
-        case .op: return current.text == ";" || (current.text == "}" && terminators.contains("}"))
+        case .op: return (current.text == "}" && terminators.contains("}"))
             || (current.text == ")" && terminators.contains(")"))
         case .keyword: return terminators.contains(current.text)
         default: return false
@@ -163,12 +165,12 @@ struct RubyParser {
             let token = current
             if token.kind == .end {
                 if depth > 0 || !terminators.isEmpty {
-                    throw .fatal(RubySyntaxError(line: line, message: "the file ends before a block is closed with `end`"))
+                    throw .fatal(RubyParseError(line: line, message: "the file ends before a block is closed with `end`"))
                 }
                 break
             }
             if depth == 0 {
-                if token.kind == .newline || token.isOp(";") { break }
+                if token.kind == .newline { break }
                 if token.kind == .keyword, terminators.contains(token.text) { break }
                 if token.kind == .op, token.text == "}" || token.text == ")", terminators.contains(token.text) { break }
             }
@@ -184,7 +186,7 @@ struct RubyParser {
                 depth += 1
             case .op where [")", "]", "}"].contains(token.text):
                 if depth == 0 {
-                    throw .fatal(RubySyntaxError(line: token.line, message: "unbalanced `\(token.text)`"))
+                    throw .fatal(RubyParseError(line: token.line, message: "unbalanced `\(token.text)`"))
                 }
                 depth -= 1
             case .keyword where ["do", "begin", "case", "def", "class", "module"].contains(token.text):
@@ -193,13 +195,13 @@ struct RubyParser {
                 depth += 1
             case .keyword where token.text == "end":
                 if depth == 0 {
-                    throw .fatal(RubySyntaxError(line: token.line, message: "unexpected `end`"))
+                    throw .fatal(RubyParseError(line: token.line, message: "unexpected `end`"))
                 }
                 depth -= 1
             default:
                 break
             }
-            statementStart = token.kind == .newline || token.isOp(";") || token.isOp("(") || token.isOp("=")
+            statementStart = token.kind == .newline || token.isOp("(") || token.isOp("=")
                 || (token.kind == .keyword && ["then", "else", "do", "begin"].contains(token.text))
             _ = advance()
         }
@@ -498,11 +500,14 @@ struct RubyParser {
             return RubyNode(.dynamicSymbol(try pieces(token)), line: line)
         case .words:
             _ = advance()
-            let elements = token.words.map { RubyNode(.string([.text($0)], literal: nil), line: line) }
+            // A list that interpolates (`%W[a#{b}]`) is rare in podspecs; it counts as unknown.
+            guard let words = token.literal?.words else { return RubyNode(.regex, line: line) }
+            let elements = words.map { RubyNode(.string([.text($0)], literal: nil), line: line) }
             return RubyNode(.array(elements), line: line)
         case .symbolWords:
             _ = advance()
-            return RubyNode(.array(token.words.map { RubyNode(.symbol($0), line: line) }), line: line)
+            guard let words = token.literal?.words else { return RubyNode(.regex, line: line) }
+            return RubyNode(.array(words.map { RubyNode(.symbol($0), line: line) }), line: line)
         case .variable:
             _ = advance()
             return RubyNode(.variable(token.text), line: line)
@@ -581,7 +586,7 @@ struct RubyParser {
     private mutating func stringLiteral() throws(ParseError) -> RubyNode {
         let first = advance()
         var parts = try pieces(first)
-        var literal = first.plainContent
+        var literal = first.literal?.plainContent
         // Adjacent literals join: 'a' 'b', also across a backslash-newline.
         while current.kind == .string, !current.isLabelString, !first.isLabelString {
             let next = advance()
@@ -593,17 +598,17 @@ struct RubyParser {
 
     private mutating func pieces(_ token: RubyToken) throws(ParseError) -> [RubyNode.Piece] {
         var result: [RubyNode.Piece] = []
-        for part in token.parts {
+        for part in token.literal?.parts ?? [] {
             switch part {
             case .text(let text):
                 result.append(.text(text))
-            case .code(let codeTokens, let line):
-                do throws(RubySyntaxError) {
+            case .code(let code):
+                do throws(RubyParseError) {
                     let locals = scopes.reduce(into: Set<String>()) { $0.formUnion($1) }
-                    result.append(.code(try Self.parseInterpolation(codeTokens, locals: locals, depth: depth)))
+                    result.append(.code(try Self.parseInterpolation(code.tokens, locals: locals, depth: depth)))
                 } catch {
                     if error.nestsTooDeeply { throw .fatal(error) }
-                    result.append(.code([RubyNode(.unparsable(writes: [], local: nil), line: line)]))
+                    result.append(.code([RubyNode(.unparsable(writes: [], local: nil), line: code.line)]))
                 }
             }
         }
@@ -978,7 +983,7 @@ struct RubyParser {
 
     private mutating func classOrModule(line: Int) throws(ParseError) -> RubyNode {
         var name = ""
-        while current.kind != .newline && !current.isOp(";") && current.kind != .end {
+        while current.kind != .newline && current.kind != .end {
             name += advance().text
         }
         scopes.append([])
@@ -989,7 +994,7 @@ struct RubyParser {
 
     private mutating func jump(_ kind: String, line: Int) throws(ParseError) -> RubyNode {
         var value: RubyNode?
-        if current.kind != .newline, current.kind != .end, !current.isOp(";"),
+        if current.kind != .newline, current.kind != .end,
            !(current.kind == .keyword && ["if", "unless", "end", "while", "until"].contains(current.text)),
            !current.isOp("}") {
             value = try expression(allowList: true)
@@ -1035,7 +1040,7 @@ struct RubyParser {
     private mutating func definition(line: Int) throws(ParseError) -> RubyNode {
         var name = ""
         // `def self.name`, `def name`, `def name=`, `def ==`.
-        while current.kind != .newline, !current.isOp("("), !current.isOp(";"), current.kind != .end,
+        while current.kind != .newline, !current.isOp("("), current.kind != .end,
               !(current.spaceBefore && !name.isEmpty) {
             name += advance().text
         }
@@ -1053,7 +1058,7 @@ struct RubyParser {
             }
             _ = advance()
         } else {
-            while current.kind != .newline, !current.isOp(";"), current.kind != .end {
+            while current.kind != .newline, current.kind != .end {
                 if current.kind == .identifier { declare(current.text) }
                 if current.isOp("=") { break }
                 _ = advance()

@@ -1,3 +1,5 @@
+import RubySyntax
+
 /// Reads a Ruby `.podspec` through the tolerant reader: lexer, parser, evaluator.
 enum RubyPodspec {
     /// The evaluated file: the root spec under construction and the evaluator that built it.
@@ -10,8 +12,14 @@ enum RubyPodspec {
     /// found while evaluating stay in `evaluator.errors` for the caller to decide on.
     static func evaluate(bytes: [UInt8], path: String) throws(PodspecError) -> Evaluation {
         let program: [RubyNode]
-        do {
-            program = try RubyParser.parse(try RubyLexer.tokenize(bytes))
+        do throws(RubyParseError) {
+            let tokens: [RubyToken]
+            do {
+                tokens = try RubyLexer.tokenize(bytes, maximumNesting: RubyParser.maximumDepth)
+            } catch {
+                throw RubyParseError(error)
+            }
+            program = try RubyParser.parse(tokens)
         } catch {
             throw PodspecError(
                 file: path, line: error.line, message: "cannot parse the podspec: \(error.message); \(error.fix)")

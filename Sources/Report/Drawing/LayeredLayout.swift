@@ -381,9 +381,34 @@ public enum LayeredLayout {
         // MARK: 5. Result
 
         func result() -> GraphLayout {
-            let count = input.nodes.count
             let rowHeight = input.nodes.map(\.height).max() ?? 0
-            // Row tops, with extra room where one band ends and the next begins.
+            let (rowTop, height) = rowTops(rowHeight: rowHeight)
+            let minimum = widths.indices.map { x[$0] - widths[$0] / 2 }.min() ?? 0
+            let shift = options.leftMargin - minimum
+            let centre = widths.indices.map { x[$0] + shift }
+            let width = (widths.indices.map { centre[$0] + widths[$0] / 2 }.max() ?? 0) + options.margin
+            var boxes: [GraphLayout.Box] = []
+            for node in 0..<input.nodes.count {
+                let row = rowOf[node]
+                let h = input.nodes[node].height
+                boxes.append(GraphLayout.Box(
+                    x: centre[node] - widths[node] / 2, y: rowTop[row] + (rowHeight - h) / 2,
+                    width: widths[node], height: h, row: row))
+            }
+            let middle = (0..<rowCount).map { rowTop[$0] + rowHeight / 2 }
+            let routes = self.routes(boxes: boxes, centre: centre, middle: middle)
+            let bands = groupRows.compactMap { group -> GraphLayout.Band? in
+                guard let name = group.name else { return nil }
+                return GraphLayout.Band(
+                    name: name, top: rowTop[group.first] - options.bandGap,
+                    bottom: rowTop[group.last] + rowHeight + options.bandGap)
+            }
+            return GraphLayout(width: width, height: height, boxes: boxes, routes: routes, bands: bands)
+        }
+
+        /// Each row's top, with extra room where one band ends and the next begins, and the
+        /// drawing's height.
+        private func rowTops(rowHeight: Double) -> (rowTop: [Double], height: Double) {
             var rowTop = Array(repeating: 0.0, count: rowCount)
             var cursor = options.margin + (groupRows.first?.name == nil ? 0 : options.bandGap)
             for (index, group) in groupRows.enumerated() {
@@ -393,24 +418,12 @@ public enum LayeredLayout {
                     cursor += rowHeight + (row == group.last ? 0 : options.rowGap)
                 }
             }
-            let height = cursor + options.margin + (groupRows.first?.name == nil ? 0 : options.bandGap)
-            let minimum = widths.indices.map { x[$0] - widths[$0] / 2 }.min() ?? 0
-            let shift = options.leftMargin - minimum
-            let centre = widths.indices.map { x[$0] + shift }
-            let width = (widths.indices.map { centre[$0] + widths[$0] / 2 }.max() ?? 0) + options.margin
+            return (rowTop, cursor + options.margin + (groupRows.first?.name == nil ? 0 : options.bandGap))
+        }
 
-            var boxes: [GraphLayout.Box] = []
-            for node in 0..<count {
-                let row = rowOf[node]
-                let h = input.nodes[node].height
-                boxes.append(GraphLayout.Box(
-                    x: centre[node] - widths[node] / 2, y: rowTop[row] + (rowHeight - h) / 2,
-                    width: widths[node], height: h, row: row))
-            }
-            let middle = (0..<rowCount).map { rowTop[$0] + rowHeight / 2 }
-
-            // Ports: the segments leaving or entering a box's top or bottom, spread along it
-            // in the order of the x of their other end.
+        /// Ports: where each edge's segments leave or enter a box's top or bottom, spread
+        /// along it in the order of the x of their other end; nil for a chain's inner points.
+        private func ports(boxes: [GraphLayout.Box], centre: [Double]) -> [[GraphLayout.Point?]] {
             var attached: [Int: [(segment: Int, end: Int, otherX: Double)]] = [:] // key: node * 2 + (bottom ? 1 : 0)
             var segmentEnds: [[GraphLayout.Point?]] = chains.map { Array(repeating: nil, count: $0.count) }
             for (edge, chain) in chains.enumerated() where chain.count > 1 && chain[0] != chain[1] {
@@ -431,10 +444,16 @@ public enum LayeredLayout {
                     segmentEnds[entry.segment][entry.end] = GraphLayout.Point(x: px, y: bottom ? box.y + box.height : box.y)
                 }
             }
+            return segmentEnds
+        }
+
+        /// Each edge's route: from port to port through the middle of the rows it crosses;
+        /// a pod depending on itself gets a loop on its box's right side.
+        private func routes(boxes: [GraphLayout.Box], centre: [Double], middle: [Double]) -> [[GraphLayout.Point]] {
+            let segmentEnds = ports(boxes: boxes, centre: centre)
             var routes: [[GraphLayout.Point]] = []
             for (edge, chain) in chains.enumerated() {
                 if chain.count == 2 && chain[0] == chain[1] {
-                    // A pod depending on itself: a loop on the box's right side.
                     let box = boxes[chain[0]]
                     let right = box.x + box.width
                     routes.append([
@@ -455,14 +474,7 @@ public enum LayeredLayout {
                 }
                 routes.append(points)
             }
-
-            let bands = groupRows.compactMap { group -> GraphLayout.Band? in
-                guard let name = group.name else { return nil }
-                return GraphLayout.Band(
-                    name: name, top: rowTop[group.first] - options.bandGap,
-                    bottom: rowTop[group.last] + rowHeight + options.bandGap)
-            }
-            return GraphLayout(width: width, height: height, boxes: boxes, routes: routes, bands: bands)
+            return routes
         }
     }
 }
