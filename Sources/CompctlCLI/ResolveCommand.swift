@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import BinaryChannel
 import Graph
 import Integration
 import TextFormat
@@ -27,9 +28,16 @@ struct ResolveCommand: ParsableCommand {
             On a conflict it explains which requirements clash and who states each one, and \
             exits 2. Lines of the Podfile it cannot evaluate are warnings that name the line.
 
+            With a binary channel (binary_repo in compctl.yml), a third column says where each \
+            private pod comes from: `binary` (its :source names the binary repo), or `source` \
+            with why: `dev pod` (dev_pods, --dev-pods), `no binary of VERSION`, or `binary \
+            available`. A pod under development that still comes from the binary repo is a \
+            warning, and the pods without a binary are named on stderr.
+
             JSON: {"schemaVersion": 1, "pods": {"Name": "version"}, \
-            "unmanaged": {"Name": "locked version or null"}}; on a conflict also \
-            "conflict": "the explanation".
+            "unmanaged": {"Name": "locked version or null"}}, with a binary channel also \
+            "channels": {"Name": {"channel": "binary|source", "chosen": "binary|source", \
+            "devPod": false, "hasBinary": true}}; on a conflict also "conflict": "the explanation".
             """ + CommandExamples.section("resolve")
     )
 
@@ -38,13 +46,14 @@ struct ResolveCommand: ParsableCommand {
     var podfile: String?
 
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var devPods: DevPodsOption
     @OptionGroup var config: ConfigOptions
 
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
     func run() throws {
-        let (inputs, sources, _) = try reportingErrors {
+        let (inputs, sources, configuration) = try reportingErrors {
             try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, revalidatesInBackground: true)
         }
         inputs.warnings.forEach(Console.warning)
@@ -54,15 +63,30 @@ struct ResolveCommand: ParsableCommand {
         }
         ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
         ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
+        let binary = try reportingErrors {
+            try BinaryChannelView.open(configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
+                                       offline: sourceOptions.offline)
+        }
+        let channels = try reportingErrors { try binary.map { try $0.channels(of: resolution, sources: sources) } }
+        if let binary, let channels {
+            ChannelChooser.warnings(channels, binaryRepo: binary.name).forEach(Console.warning)
+            if !json, let note = ChannelChooser.fallbackNote(channels, binaryRepo: binary.name) { Console.note(note) }
+        }
         if json {
-            try JSONOutput.print(ResolveDocument(resolution))
+            var document = ResolveDocument(resolution)
+            document.channels = channels.map(ResolveDocument.channels)
+            try JSONOutput.print(document)
             return
         }
-        // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
+        // Scripts get `Name<TAB>version[<TAB>channel]`; a person at a terminal gets aligned columns.
+        let byPod = Dictionary((channels ?? []).map { ($0.pod, $0.text) }, uniquingKeysWith: { first, _ in first })
+        let rows = resolution.pods.map { pod in
+            [pod.name, "\(pod.version)"] + (channels == nil ? [] : [byPod[pod.name] ?? "—"])
+        }
         if isatty(STDOUT_FILENO) == 1 {
-            Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())
+            Console.outRaw(TextTable(rows).plainText())
         } else {
-            Console.outRaw(resolution.pods.map { "\($0.name)\t\($0.version)\n" }.joined())
+            Console.outRaw(rows.map { $0.joined(separator: "\t") + "\n" }.joined())
         }
     }
 }
@@ -73,6 +97,21 @@ struct ResolveDocument: Encodable {
     var pods: [String: String]
     var unmanaged: [String: String?]
     var conflict: String?
+    /// With a binary channel: each private pod's channel.
+    var channels: [String: Channel]?
+
+    struct Channel: Encodable {
+        var channel: String
+        var chosen: String
+        var devPod: Bool
+        var hasBinary: Bool
+    }
+
+    static func channels(_ channels: [PodChannel]) -> [String: Channel] {
+        Dictionary(channels.map { ($0.pod, Channel(channel: $0.channel.rawValue, chosen: $0.chosen.rawValue,
+                                                     devPod: $0.isDevPod, hasBinary: $0.hasBinary)) },
+                   uniquingKeysWith: { first, _ in first })
+    }
 
     init(_ resolution: Resolution) {
         pods = Dictionary(uniqueKeysWithValues: resolution.pods.map { ($0.name, $0.version.description) })
