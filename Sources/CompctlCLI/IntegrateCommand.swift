@@ -27,6 +27,11 @@ struct IntegrateCommand: AsyncParsableCommand {
             byte for byte (exit 1). SIGINT or SIGTERM stops the check and restores; after a \
             SIGKILL the next compctl run in the project restores from the journal.
 
+            With a binary channel in compctl.yml (binary_command, artifact_store, binary_repo), \
+            each spec it published gets its binary once the integrate has landed, as `publish \
+            --binary` builds, stores and publishes it (an rc gets none); a binary that cannot \
+            be published is a warning, and the integrate stands. (One main project only.)
+
             With several `kind: main` projects in compctl.yml (and no --podfile) it integrates \
             into each in turn and prints a table: project, outcome, log. The specs are \
             published once, after the first project passes. --all-or-nothing checks every \
@@ -139,7 +144,11 @@ struct IntegrateCommand: AsyncParsableCommand {
             return
         }
         let integrator = makeIntegrator(cache: sources.cache)
-        try report(try await reportingIntegrationErrors { try await integrator.integrate(prepared.plan) }, of: prepared)
+        let outcome = try await reportingIntegrationErrors { try await integrator.integrate(prepared.plan) }
+        try report(outcome, of: prepared)
+        if case let .passed(landed) = outcome {
+            await publishBinaries(of: prepared.plan, published: landed.published, configuration: configuration)
+        }
     }
 
     /// The planner for this command line, and the spec repos it reads.
