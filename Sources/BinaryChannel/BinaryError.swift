@@ -83,7 +83,7 @@ public enum BinaryError: Error, Equatable, CustomStringConvertible {
             return "the artifact store refused \(url) (HTTP \(status)); set COMPCTL_ARTIFACT_TOKEN to a token that may upload there"
         case let .checksumMismatch(pod, version, url, algorithm, expected, found):
             return "the binary of \(pod) \(version) does not match its spec: \(url) has \(algorithm) \(found), the spec says \(expected); "
-                + "the archive was replaced after it was published: publish the binary again under a new version, or take \(pod) from source (`compctl pin --channel source \(pod)`)"
+                + "the archive was replaced after it was published: publish the binary again under a new version, or take \(pod) from source (`--dev-pods \(pod)` for an integrate, `compctl pin --channel \(pod)=source` for the Podfile)"
         case let .archiveUnreachable(pod, version, url, reason):
             return "cannot fetch the binary of \(pod) \(version) (\(url)) to verify it: \(reason)"
         }

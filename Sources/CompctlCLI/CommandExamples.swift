@@ -35,7 +35,8 @@ enum CommandExamples {
         "pin": ["compctl pin XXLogger=1.4.1", "compctl pin --all --dry-run", "compctl pin --channel XXUIKit=binary",
                 "compctl pin --channel XXCart=source --dry-run"],
         "integrate": ["compctl integrate XXLogger=1.4.3 --push", "compctl integrate XXLogger=1.4.3 XXNetworking=3.2.1 --dry-run",
-                      "compctl integrate --recover"],
+                      "compctl integrate --recover",
+                      "compctl integrate XXNetworking=3.2.2 --all-from-source"],
         "outdated": ["compctl outdated", "compctl outdated --json"],
     ]
 

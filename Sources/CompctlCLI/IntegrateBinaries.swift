@@ -8,6 +8,23 @@ import SpecRepo
 import Versioning
 
 extension IntegrateCommand {
+    /// With binary_repo in compctl.yml (and no --all-from-source): the pods the check takes
+    /// prebuilt, their archives verified against their specs before anything changes.
+    func prepareBinaryCheck(_ prepared: inout PreparedIntegration, configuration: Configuration) throws {
+        guard !allFromSource,
+              let view = try BinaryChannelView.open(configuration: configuration, sources: prepared.stagedSources,
+                                                    devPods: devPods.pods(configuration), offline: false)
+        else { return }
+        let plan = try prepared.binaryCheck(chooser: view.chooser, address: view.address, isBinaryRepo: view.isBinaryRepo)
+        guard !plan.pods.isEmpty else { return }
+        let store = configuration.binary.artifactStore.flatMap { $0.lowercased().hasPrefix("http") ? $0 : nil }
+        try plan.verify(with: ArchiveFetcher(storeBase: store.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }))
+        prepared.plan.binaryCheck = plan
+        Console.note("the check builds \(prepared.pins.map(\.root).joined(separator: ", ")) from source and takes "
+            + "\(plan.pods.count) pod\(plan.pods.count == 1 ? "" : "s") prebuilt from \(view.name) (checksums verified): "
+            + plan.pods.map { "\($0.name) \($0.version)" }.joined(separator: ", "))
+    }
+
     /// After an integrate that published source specs: the binary of each, through the same
     /// `BinaryPublisher` as `publish --binary`, when compctl.yml has a binary channel
     /// (`binary_command`, `artifact_store` and `binary_repo`). An rc gets none (`publish

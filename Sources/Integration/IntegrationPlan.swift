@@ -1,3 +1,4 @@
+import BinaryChannel
 import CompileCheck
 import Foundation
 import Git
@@ -56,6 +57,9 @@ public struct IntegrationPlan {
     public var pinPackageManifest: ([UInt8], String) throws -> [UInt8]
     /// The project's lock, held as long as the plan lives.
     public var access: ProjectAccess?
+    /// The compile check with binaries: the pods it takes prebuilt, each by a `:source`
+    /// naming the binary repo in the Podfile for the check only; nil builds all from source.
+    public var binaryCheck: BinaryCheckPlan?
 
     /// A plan; `pinPackageManifest` defaults to leaving the manifest as it is.
     public init(root: String, podfile: String, packageManifest: String? = nil, candidates: [IntegrationCandidate],

@@ -1,3 +1,4 @@
+import BinaryChannel
 import CompileCheck
 import FileIO
 import Foundation
@@ -106,6 +107,12 @@ public struct Integrator {
                     try? journal.restore(in: plan.root)
                     throw IntegrationError.checkChangedManifest(DisplayPath.relative(changed.path))
                 }
+                do {
+                    try dropPrebuilt(plan, journal: journal)
+                } catch {
+                    try? journal.restore(in: plan.root)
+                    throw error
+                }
                 return .passed(CheckedProject(plan: plan, log: outcome.logPath, journal: journal, project: project, branch: branch))
             }
             requeues += 1
@@ -174,10 +181,18 @@ public struct Integrator {
         try PodfileEditor.pin(plan.pins.map { PodPin(name: $0.name, version: $0.version) }, in: bytes, path: plan.podfile).bytes
     }
 
-    /// Pins the Podfile and Package.swift as they are now; returns each file's pinned bytes.
+    /// The pods the check takes prebuilt, as `:source` requests for the Podfile editor.
+    static func prebuiltSources(_ plan: IntegrationPlan) -> [PodSource] {
+        plan.binaryCheck.map { check in check.pods.map { PodSource(name: $0.name, source: check.address) } } ?? []
+    }
+
+    /// Pins the Podfile and Package.swift as they are now, and gives the check's prebuilt
+    /// pods their `:source`; returns each file's bytes as written.
     private func pin(_ plan: IntegrationPlan) throws -> [(path: String, bytes: Data?)] {
         let current = [UInt8](FileManager.default.contents(atPath: plan.podfile) ?? Data())
-        let pinned = try Self.pinnedPodfile(plan, current)
+        var pinned = try Self.pinnedPodfile(plan, current)
+        let prebuilt = Self.prebuiltSources(plan)
+        if !prebuilt.isEmpty { pinned = try PodfileEditor.setSources(prebuilt, in: pinned, path: plan.podfile).bytes }
         if pinned != current { try AtomicFile.write(Data(pinned), to: plan.podfile) }
         var written: [(path: String, bytes: Data?)] = [(plan.podfile, Data(pinned))]
         if let manifest = plan.packageManifest, let bytes = FileManager.default.contents(atPath: manifest) {
@@ -186,6 +201,26 @@ public struct Integrator {
             written.append((manifest, Data(pinned)))
         }
         return written
+    }
+
+    /// After a check with binaries passed: the Podfile becomes its original with the pins
+    /// (the check's `:source` options go, as the journal would restore them), and Podfile.lock
+    /// goes back to the original, since the check resolved the prebuilt pods from the binary
+    /// repo; the commit then carries the pins only.
+    private func dropPrebuilt(_ plan: IntegrationPlan, journal: IntegrationJournal) throws {
+        guard !Self.prebuiltSources(plan).isEmpty else { return }
+        let original = [UInt8](journal.file(at: plan.podfile, root: plan.root)?.original ?? Data())
+        try AtomicFile.write(Data(try Self.pinnedPodfile(plan, original)), to: plan.podfile)
+        if let lock = journal.file(at: plan.podfileLock, root: plan.root),
+           FileManager.default.contents(atPath: plan.podfileLock) != lock.original {
+            if let bytes = lock.original {
+                try AtomicFile.write(bytes, to: plan.podfileLock)
+            } else {
+                try FileManager.default.removeItem(atPath: plan.podfileLock)
+            }
+            delegate.integration(.note("Podfile.lock is left as it was: the check took prebuilt pods from the binary repo, "
+                + "so its lock is not the app's; run pod install to update it"))
+        }
     }
 
     /// Runs the compile check in the project's root, its log under `logDirectory`.
