@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
         .testTarget(
             name: "BinaryChannelTests",
-            dependencies: ["BinaryChannel", "Checksum", "CompileCheck", "Podspec", "SpecRepo", "Git", "TestSupport"]
+            dependencies: ["BinaryChannel", "Checksum", "CompileCheck", "Graph", "Podspec", "SpecRepo", "Git", "TestSupport", "Versioning"]
         ),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning", "TestSupport"]),

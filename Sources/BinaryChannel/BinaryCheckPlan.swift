@@ -33,8 +33,15 @@ public struct BinaryCheckPlan: Equatable, Sendable {
     /// development; `candidates` (root names) always build from source.
     public static func make(resolution: Resolution, chooser: ChannelChooser, privateSources: Set<String>,
                             candidates: Set<String>, address: String) throws -> BinaryCheckPlan {
+        try make(pods: resolution.pods, chooser: chooser, privateSources: privateSources, candidates: candidates,
+                 address: address)
+    }
+
+    /// The plan for a resolution's `pods`, as `make(resolution:…)` decides it.
+    public static func make(pods resolved: [ResolvedPod], chooser: ChannelChooser, privateSources: Set<String>,
+                            candidates: Set<String>, address: String) throws -> BinaryCheckPlan {
         var pods: [PrebuiltPod] = []
-        for channel in try chooser.channels(of: resolution, privateSources: privateSources)
+        for channel in try chooser.channels(of: resolved, privateSources: privateSources)
         where channel.hasBinary && !channel.isDevPod && !candidates.contains(channel.pod) {
             let spec = try chooser.binaries.specification(name: channel.pod, version: channel.version)
             guard let url = spec.source?.http else { continue }

@@ -80,7 +80,12 @@ public struct ChannelChooser {
     /// from the binary repo, by name; public (trunk) and external pods have none. Throws
     /// `GraphError.unreadableSource` when the binary repo cannot tell.
     public func channels(of resolution: Resolution, privateSources: Set<String>) throws -> [PodChannel] {
-        try resolution.pods.compactMap { pod in
+        try channels(of: resolution.pods, privateSources: privateSources)
+    }
+
+    /// The channel of each of `pods` (a resolution's) as `channels(of:privateSources:)` says.
+    public func channels(of pods: [ResolvedPod], privateSources: Set<String>) throws -> [PodChannel] {
+        try pods.compactMap { pod in
             guard !pod.isExternal else { return nil }
             let fromBinary = binaryRepoNames.contains(pod.source) || pod.source == binaries.name
             guard fromBinary || privateSources.contains(pod.source) else { return nil }
