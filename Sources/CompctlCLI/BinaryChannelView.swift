@@ -50,6 +50,16 @@ struct BinaryChannelView {
         return view
     }
 
+    /// The names `sources` give compctl.yml's binary repo (none without a binary channel):
+    /// its pods are twins, not shadowing pods.
+    static func twinNames(configuration: Configuration, sources: [SpecRepoSource]) -> Set<String> {
+        guard let name = configuration.binary.repo,
+              let entry = configuration.specRepos.first(where: { $0.name == name }) else { return [] }
+        let resolved = configuration.resolve(path: entry.url)
+        return Set(sources.filter { $0.isNamed(by: name) || $0.isNamed(by: entry.url) || $0.isNamed(by: resolved) }
+            .map(\.name))
+    }
+
     /// Whether a Podfile's `:source => address` names the binary repo.
     func isNamed(by address: String) -> Bool {
         address == name || SpecRepoURL.same(address, self.address) || SpecRepoURL.same(address, resolvedAddress)

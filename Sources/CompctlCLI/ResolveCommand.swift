@@ -61,7 +61,8 @@ struct ResolveCommand: ParsableCommand {
         let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources) { explanation in
             if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
         }
-        ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
+        ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources,
+                                         twins: BinaryChannelView.twinNames(configuration: configuration, sources: sources))
         ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
         let binary = try reportingErrors {
             try BinaryChannelView.open(configuration: configuration, sources: sources, devPods: devPods.pods(configuration),

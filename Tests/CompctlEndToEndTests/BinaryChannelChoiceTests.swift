@@ -73,6 +73,8 @@ import Testing
             == before.replacingOccurrences(of: "pod 'Foo', '1.0.0'", with: "pod 'Foo', '1.0.0', :source => '\(address)'"))
         let resolved = try compctl(binary, ["resolve"])
         #expect(resolved.stdout == "Bar\t1.0.0\tsource (no binary of 1.0.0)\nFoo\t1.0.0\tbinary\n", "\(resolved.stderr)")
+        // The binary repo is read now, and Foo's twin there is no shadowing pod.
+        #expect(!resolved.stderr.contains("more than one source"), "\(resolved.stderr)")
 
         // Foo under development but still on binary: the switch that did not happen is a warning.
         let developing = try compctl(binary, ["resolve", "--dev-pods", "Foo"])
@@ -90,6 +92,31 @@ import Testing
         #expect(try String(contentsOfFile: podfile, encoding: .utf8) == before)
         let again = try compctl(binary, ["pin", "--channel", "Foo=source"])
         #expect(again.stderr.contains("already takes this pod from this channel; nothing to change"), "\(again.stderr)")
+    }
+
+    @Test func aBinaryTwinIsNoShadowingPodWhenTheBinaryRepoIsRead() throws {
+        let binary = try Self.world()
+        #expect(try binary.publishBinary("Bar", at: "1.0.0").exitCode == 0)
+        #expect(try compctl(binary, ["pin", "--channel", "Foo=binary"]).exitCode == 0)
+        // Foo's :source makes the binary repo a source of the Podfile. The Podfile names no
+        // source line, so CocoaPods reads it before specs (which compctl.yml adds after): Bar,
+        // whose line names no :source, comes from the binary repo, and that is said.
+        let polluted = try compctl(binary, ["resolve"])
+        #expect(polluted.stdout == "Bar\t1.0.0\tbinary\nFoo\t1.0.0\tbinary\n", "\(polluted.stderr)")
+        #expect(polluted.stderr.contains("warning: Bar comes from the binary repo binary-specs although its `pod` line names "
+            + "no :source"), "\(polluted.stderr)")
+        // With the source spec repo's `source` line first, Bar comes from source and its twin shadows nothing.
+        let podfile = binary.world("app/Podfile")
+        try ("source '\(binary.world("specs.git"))'\n" + (try String(contentsOfFile: podfile, encoding: .utf8)))
+            .write(toFile: podfile, atomically: true, encoding: .utf8)
+        let resolved = try compctl(binary, ["resolve"])
+        #expect(resolved.exitCode == 0, "\(resolved.stderr)")
+        #expect(resolved.stdout == "Bar\t1.0.0\tsource (binary available)\nFoo\t1.0.0\tbinary\n")
+        #expect(!resolved.stderr.contains("more than one source") && !resolved.stderr.contains("comes from the binary repo"),
+                "\(resolved.stderr)")
+        let graph = try compctl(binary, ["graph", "--check"])
+        #expect(graph.exitCode == 0, "\(graph.stdout)\(graph.stderr)")
+        #expect(!graph.stdout.contains("more than one source") && !graph.stderr.contains("more than one source"))
     }
 
     @Test func aPodWithoutABinaryIsNotSwitchedAndThePodfileIsUntouched() throws {
