@@ -39,6 +39,13 @@ import TestSupport
 }
 
 @Suite(.serialized) struct BinaryBuilderTests {
+    /// The real runner without the SIGINT/SIGTERM trap of `runInterruptibly`: the library
+    /// tests run in one process beside TerminationSignalTrapTests, which send SIGINT to it,
+    /// and a trap here took that for a cancelled build (and kept the signal from that test).
+    static let runWithoutSignalTrap: @Sendable (CheckInvocation) async throws -> CheckOutcome = { invocation in
+        try await CompileCheckRunner().run(invocation)
+    }
+
     /// A component repository tagged 1.0.0 whose build script writes the archive and binary.json.
     func component(in directory: TemporaryDirectory, script: String) throws -> String {
         try TestGit.isolate()
@@ -65,7 +72,7 @@ import TestSupport
             cp '\(zip)' "$COMPCTL_BINARY_OUTPUT/XXLogger.zip"
             printf '{"archive": "XXLogger.zip", "vendored_libraries": ["libXXLogger.a"]}' > "$COMPCTL_BINARY_OUTPUT/binary.json"
             """)
-        let built = try await BinaryBuilder(credentials: TestGit.noCredentials).build(
+        let built = try await BinaryBuilder(credentials: TestGit.noCredentials, run: Self.runWithoutSignalTrap).build(
             BinaryBuildRequest(name: "XXLogger", version: "1.0.0", repository: repository, tag: "1.0.0",
                                command: .shell("sh build.sh"), logPath: directory("logs/build.log")),
             scratch: directory("scratch"))
@@ -78,7 +85,7 @@ import TestSupport
     @Test func aFailedBuildOrAMissingArchiveSaysWhy() async throws {
         let directory = try TemporaryDirectory()
         let repository = try component(in: directory, script: "echo 'cc: error: boom' >&2; exit 3\n")
-        let builder = BinaryBuilder(credentials: TestGit.noCredentials)
+        let builder = BinaryBuilder(credentials: TestGit.noCredentials, run: Self.runWithoutSignalTrap)
         let request = BinaryBuildRequest(name: "XXLogger", version: "1.0.0", repository: repository, tag: "1.0.0",
                                          command: .shell("sh build.sh"), logPath: directory("logs/build.log"))
         await #expect(throws: BinaryError.buildFailed(name: "XXLogger", version: "1.0.0", status: "failed with exit code 3",
