@@ -24,7 +24,7 @@ let package = Package(
             name: "CompctlCLI",
             dependencies: [
                 "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
-                "ComponentRelease", "Integration", "TextFormat", "Diagnostics", "BinaryChannel",
+                "ComponentRelease", "Integration", "TextFormat", "Diagnostics", "BinaryChannel", "SwiftPackages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,8 +56,9 @@ let package = Package(
         ),
 
         // Releasing a component from its work tree (`compctl bump`): rewrite the podspec's
-        // version, commit, tag, push, and undo the local steps when a later one fails.
-        .target(name: "ComponentRelease", dependencies: ["Versioning", "Podspec", "Git", "Graph", "FileIO"]),
+        // version, commit, tag, push, and undo the local steps when a later one fails; a Swift
+        // package without a podspec is released by its next tag alone.
+        .target(name: "ComponentRelease", dependencies: ["Versioning", "Podspec", "Git", "Graph", "FileIO", "Manifest", "SwiftPackages"]),
 
         // Developer tool, not shipped: writes seeded synthetic spec repos (N pods x M
         // versions, layered `~>` dependencies, some rcs) for `scripts/bench.sh`.
@@ -67,6 +68,15 @@ let package = Package(
                 "SpecRepo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // Developer tool, not shipped: writes seeded synthetic universes of Swift packages (bare
+        // git repositories with tags and manifests, and a root package) for the agreement tests
+        // against `swift package resolve` and for `scripts/bench.sh`.
+        .target(name: "PackageSynth", dependencies: ["Git"]),
+        .executableTarget(
+            name: "compctl-package-synth",
+            dependencies: ["PackageSynth", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The dependency graph: a PubGrub resolver with CocoaPods' semantics (prereleases,
@@ -101,9 +111,10 @@ let package = Package(
 
         // Main-project manifests: a Podfile reader (over RubySyntax's tokens) that follows
         // targets, helper methods and literal variables and warns (naming the line) about what
-        // it cannot evaluate; the
-        // pinning editor that rewrites only requirement literals; Podfile.lock; and exact pins
-        // in Package.swift. Requirements stay strings here; `Versioning` interprets them.
+        // it cannot evaluate; the pinning editor that rewrites only requirement literals;
+        // Podfile.lock; Package.swift's literal declarations and exact pins in it; and an Xcode
+        // project's Swift package references with their pinning editor. Requirements stay
+        // strings here; `Versioning` and `SwiftPackages` interpret them.
         .target(name: "Manifest", dependencies: ["Diagnostics", "FileIO", "RubySyntax"]),
 
         // libgit2 through pkg-config, plus a shim for its variadic option call.
@@ -160,8 +171,16 @@ let package = Package(
             name: "Integration",
             dependencies: [
                 "BinaryChannel", "CompileCheck", "Config", "FileIO", "Git", "Graph", "Manifest", "Podspec", "SpecRepo", "Versioning",
+                "SwiftPackages",
             ]
         ),
+
+        // Swift packages as components: SwiftPM's versions, requirements and package identity;
+        // the versions a repository's tags name; SwiftPM's PubGrub resolver (the same choices
+        // as `swift package resolve`) over repositories read through libgit2 without a
+        // checkout; Package.resolved (v1, v2, v3, with `originHash`); the package graph and its
+        // checks; pins in Package.swift, an Xcode project and Package.resolved.
+        .target(name: "SwiftPackages", dependencies: ["Manifest", "Git", "FileIO", "Diagnostics", "Graph", "Versioning"]),
 
         // Test helpers, once for every test target: a process runner, temporary directories,
         // the git CLI and isolated libgit2 for fixtures, free loopback ports and listeners,
@@ -193,6 +212,8 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "FileIO", "TestSupport"]),
         .testTarget(name: "CompileCheckTests", dependencies: ["CompileCheck", "TestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
+        // SwiftPackages, with real `swift package resolve` runs as the oracle on generated universes.
+        .testTarget(name: "SwiftPackagesTests", dependencies: ["SwiftPackages", "PackageSynth", "Manifest", "Git", "TestSupport"]),
         // Seeded, time-checked fuzzing of every reader in process (20,000 mutated corpus files by
         // default, COMPCTL_FUZZ_ITERATIONS for more). Reproducers/ is read through #filePath.
         .testTarget(
@@ -207,7 +228,7 @@ let package = Package(
         ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
-        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "SpecRepo", "Checksum"], exclude: ["Snapshots"]),
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "SpecRepo", "Checksum", "PackageSynth"], exclude: ["Snapshots"]),
         // Parses argument lists with the real CLI without running them: README.md's CI recipes.
         .testTarget(
             name: "CompctlCLITests",

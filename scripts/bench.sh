@@ -30,12 +30,18 @@
 #            reading the spec repo, resolving twice and the graph checks, staging a clone,
 #            the journal, pinning, committing). The version is already published, so each
 #            run publishes nothing; hyperfine's --prepare resets the project between runs.
+#   packages `compctl resolve` of a generated universe of Swift packages (200 packages x 10
+#            tagged versions in local bare repos, written by compctl-package-synth --dense,
+#            with a root package of 20 dependencies) against `swift package resolve` of the
+#            same root package (fresh scratch and cache each run), after checking that both
+#            pick the same versions; the ratio of the medians.
 #
 #   scripts/bench.sh [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
 #                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
 #                    [--git-pods N] [--clone-runs N] [--integrate-pods N]
 #                    [--cdn-pods N] [--cdn-versions N] [--cdn-top N] [--cdn-latency-ms N]
-#                    [--only "listing resolve check ruby git cdn integrate"]
+#                    [--package-count N] [--package-versions N] [--package-seed N] [--swift-runs N]
+#                    [--only "listing resolve check ruby git cdn integrate packages"]
 #
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
@@ -50,11 +56,15 @@ runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
 seeds="1 2 3 4 5"
-only="listing resolve check ruby git cdn integrate"
+only="listing resolve check ruby git cdn integrate packages"
 cdn_pods=100000
 cdn_versions=10
 cdn_top=100
 cdn_latency=20
+package_count=200
+package_versions=10
+package_seed=3
+swift_runs=1
 integrate_pods=5000
 git_pods=10000
 clone_runs=3
@@ -76,7 +86,11 @@ while (($#)); do
         --cdn-versions) cdn_versions="$2"; shift 2 ;;
         --cdn-top) cdn_top="$2"; shift 2 ;;
         --cdn-latency-ms) cdn_latency="$2"; shift 2 ;;
-        -h|--help) sed -n '2,44p' "$0"; exit 0 ;;
+        --package-count) package_count="$2"; shift 2 ;;
+        --package-versions) package_versions="$2"; shift 2 ;;
+        --package-seed) package_seed="$2"; shift 2 ;;
+        --swift-runs) swift_runs="$2"; shift 2 ;;
+        -h|--help) sed -n '2,50p' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -95,6 +109,7 @@ fi
 log "building (release)"
 swift build -c release --product compctl >&2
 swift build -c release --product compctl-synth >&2
+swift build -c release --product compctl-package-synth >&2
 bin="$(swift build -c release --show-bin-path)"
 compctl="$bin/compctl"
 synth="$bin/compctl-synth"
@@ -436,5 +451,56 @@ if wants integrate; then
     row="$(cd "$app" && measure env COMPCTL_HOME="$home" "$compctl" integrate "$pod=$version" --check-command true)"
     echo "| $integrate_pods x $versions, bare spec repo | \`compctl integrate $pod=$version --check-command true\` (50-pod Podfile, already published; project reset before each run) | $row |"
     prepare=""
+fi
+# Swift packages: compctl's resolver against SwiftPM's own on the same generated universe.
+if wants packages; then
+    universe="$work/packages-$package_count-x$package_versions-seed$package_seed"
+    if [ ! -f "$universe.done" ]; then
+        rm -rf "$universe"
+        log "writing $package_count packages x $package_versions versions to $universe"
+        "$bin/compctl-package-synth" --packages "$package_count" --versions "$package_versions" --seed "$package_seed" \
+            --root-dependencies 20 --dense --output "$universe" >&2
+        touch "$universe.done"
+    fi
+    app="$universe/App"
+    export COMPCTL_GIT_ISOLATE=1
+    status=0
+    (cd "$app" && COMPCTL_HOME="$work/packages-home" "$compctl" resolve >"$work/compctl-packages.txt" 2>"$work/err.txt") || status=$?
+    if [ "$status" -ne 0 ]; then
+        log "compctl resolve of the package universe failed (exit $status): $(head -n 3 "$work/err.txt"); try another --package-seed"
+        exit 1
+    fi
+    swift_prepare="rm -rf '$work/swiftpm-scratch' '$work/swiftpm-cache' '$app/Package.resolved'"
+    sh -c "$swift_prepare"
+    log "resolving with swift package resolve once, to compare the answers"
+    swift package resolve --package-path "$app" --scratch-path "$work/swiftpm-scratch" --cache-path "$work/swiftpm-cache" \
+        --manifest-cache local >"$work/swift-packages.log" 2>&1
+    sed -n 's/.*"identity" : "\([^"]*\)".*/\1/p; s/.*"version" : "\([^"]*\)".*/\1/p' "$app/Package.resolved" \
+        | paste - - | sort >"$work/swift-packages.txt"
+    if ! diff -q "$work/swift-packages.txt" <(sort "$work/compctl-packages.txt") >/dev/null; then
+        log "compctl and swift package resolve disagree on the universe:"
+        diff "$work/swift-packages.txt" <(sort "$work/compctl-packages.txt") >&2 || true
+        exit 1
+    fi
+    resolved="$(wc -l <"$work/compctl-packages.txt" | tr -d ' ')"
+    echo
+    echo "| universe | command | median wall | mean CPU (user+sys) |"
+    echo "|---|---|---|---|"
+    log "timing compctl resolve of $package_count x $package_versions packages ($runs runs)"
+    row="$(cd "$app" && measure env COMPCTL_HOME="$work/packages-home" "$compctl" resolve)"
+    compctl_median="$(cat "$work/last-median")"
+    echo "| $package_count x $package_versions packages, $resolved resolved | \`compctl resolve\` (median of $runs) | $row |"
+    log "timing swift package resolve of the same root ($swift_runs run(s), fresh scratch and cache each)"
+    saved_runs="$runs"
+    runs="$swift_runs"
+    prepare="$swift_prepare"
+    row="$(measure swift package resolve --package-path "$app" --scratch-path "$work/swiftpm-scratch" \
+        --cache-path "$work/swiftpm-cache" --manifest-cache local)"
+    swift_median="$(cat "$work/last-median")"
+    prepare=""
+    runs="$saved_runs"
+    echo "| $package_count x $package_versions packages, $resolved resolved | \`swift package resolve\` (fresh; median of $swift_runs) | $row |"
+    echo
+    echo "Both pick the same $resolved package versions; compctl resolves $(awk -v s="$swift_median" -v c="$compctl_median" 'BEGIN { printf "%.0f", s / c }')x faster than swift package resolve ($(ms "$compctl_median") against $(ms "$swift_median"))."
 fi
 log "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

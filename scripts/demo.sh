@@ -12,7 +12,8 @@
 # with pin --channel, and one integrate checked twice, with prebuilt binaries for every pod
 # but the candidate and all from source, with both check times printed. The git CLI only
 # builds those sample repositories (and the sample's compile check fetches with it);
-# everything compctl does goes through libgit2.
+# everything compctl does goes through libgit2. Last, the Swift package flow of
+# scripts/demo-packages.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -22,15 +23,8 @@ swift build --product compctl-synth >&2
 compctl="$(swift build --show-bin-path)/compctl"
 synth="$(swift build --show-bin-path)/compctl-synth"
 
-if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold="" plain=""; fi
-step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
-quote() { case "$1" in *[!A-Za-z0-9_./=:,+@-]*|"") printf "'%s'" "$1" ;; *) printf '%s' "$1" ;; esac; }
-run() {
-    printf '$ compctl'
-    for arg in "$@"; do printf ' %s' "$(quote "$arg")"; done
-    printf '\n'
-    "$compctl" "$@"
-}
+# shellcheck source=scripts/demo-lib.sh
+source scripts/demo-lib.sh
 
 step "CocoaPods version rules: an rc sorts below its release, and ~> 0.1.7 never picks it up"
 run version sort 0.1.8 0.1.8-rc.2 0.1.7 0.1.8-rc.10 0.1.8-beta.1
@@ -397,6 +391,10 @@ echo "(the Markdown report starts like this:)"
 sed -n '1,12p' "$root/.build/demo/report.md" | sed 's/^/  /'
 echo "wrote $root/.build/demo/report.md and $root/.build/demo/report.html (open the HTML in a browser)"
 cd "$root"
+
+# The same flow for Swift packages: components whose versions are their tags, a main
+# Package.swift, and a compile check that really runs swift build.
+bash scripts/demo-packages.sh
 
 echo
 echo "demo finished: compctl $("$compctl" --version | cut -d' ' -f2-) at $compctl"

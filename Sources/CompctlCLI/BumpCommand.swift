@@ -24,6 +24,13 @@ struct BumpCommand: ParsableCommand {
             on origin), the version would go backwards, or the podspec cannot be rewritten \
             safely. If the push fails, the commit, the tag and the podspec change are undone.
 
+            A Swift package (a Package.swift and no podspec at the repository's root) has no \
+            version literal: its versions are its tags. bump takes the highest version tag in \
+            HEAD's history (read as SwiftPM reads tags: 1.2.0, v1.2.0, 1.2), computes the next \
+            version by the same rules, and creates the annotated tag on HEAD; --push pushes the \
+            branch, then the tag. A first release starts from 0.0.0. JSON: {"schemaVersion": 1, \
+            "name", "package", "from", "version", "branch", "tag", "commit", "pushed", "dryRun"}.
+
             JSON: {"schemaVersion": 1, "name", "podspec", "from", "version", "branch", "tag", \
             "commit", "pushed", "dryRun", "published": {"repo", "path", "message", "commit"} or null}.
             """ + CommandExamples.section("bump")
@@ -83,6 +90,10 @@ struct BumpCommand: ParsableCommand {
     }
 
     func run() throws {
+        if podspec == nil, PackageReleaser.isPackageWithoutPodspec(at: FileManager.default.currentDirectoryPath) {
+            try releasePackage()
+            return
+        }
         let sources = try reportingErrors { try SpecSources(config: config) }
         defer { sources.reporter.finish() }
         let releaser = ComponentReleaser(credentials: sources.cache.credentials)
@@ -113,6 +124,42 @@ struct BumpCommand: ParsableCommand {
             try JSONOutput.print(BumpDocument(plan: plan, commit: result.commit, pushed: result.pushed, dryRun: false,
                                               published: published))
         }
+    }
+
+    /// Releases the Swift package of this work tree by its next tag.
+    private func releasePackage() throws {
+        try reportingErrors {
+            if publish != nil {
+                throw CommandError("--repo publishes a podspec, and this Swift package has none at its root: "
+                    + "its release is the tag alone; leave out --repo")
+            }
+            if noTag { throw CommandError("--no-tag leaves nothing to do for a Swift package, whose release is its tag; leave it out") }
+        }
+        let configuration = try reportingErrors { try config.load() }
+        try reportingErrors { try GitSession.prepare() }
+        let releaser = PackageReleaser()
+        let plan = try reportingErrors {
+            try releaser.plan(kind: kind, rcLabel: configuration.rcLabel, tagFormat: configuration.tagFormat.rawValue, push: push)
+        }
+        for warning in plan.warnings { Console.warning(warning) }
+        let url = Git.redact(plan.remoteURL ?? plan.remoteName)
+        if dryRun {
+            if json {
+                try JSONOutput.print(PackageBumpDocument(plan, pushed: false, dryRun: true))
+                return
+            }
+            Console.out("would tag \(plan.head.shortHex) on \(plan.branch) as \(plan.tag): \(plan.message)"
+                + " (from \(plan.fromTag ?? "no version tag"))")
+            if push { Console.out("would push \(plan.branch) and tag \(plan.tag) to \(url)") }
+            return
+        }
+        let pushed = try reportingErrors { try releaser.apply(plan, push: push) }
+        if json {
+            try JSONOutput.print(PackageBumpDocument(plan, pushed: pushed, dryRun: false))
+            return
+        }
+        Console.out("released \(plan.name) \(plan.to): tag \(plan.tag) on \(plan.head.shortHex) (\(plan.branch))")
+        if pushed { Console.out("pushed \(plan.branch) and tag \(plan.tag) to \(url)") }
     }
 
     /// Checks the bumped spec against the spec repo `source`; its problems exit 2 with
@@ -179,6 +226,50 @@ struct BumpCommand: ParsableCommand {
         }
         guard case .published(let done, let commit, _, _) = outcome else { return nil }
         return .init(repo: publishing.target.name, path: done.path, message: done.message, commit: commit?.hex)
+    }
+}
+
+/// The `bump --json` document of a Swift package.
+struct PackageBumpDocument: Encodable {
+    var schemaVersion = JSONOutput.schemaVersion
+    var name: String
+    var package = "Package.swift"
+    var from: String?
+    var version: String
+    var branch: String
+    var tag: String
+    var commit: String
+    var pushed: Bool
+    var dryRun: Bool
+
+    init(_ plan: PackageBumpPlan, pushed: Bool, dryRun: Bool) {
+        name = plan.name
+        from = plan.from?.description
+        version = plan.to.description
+        branch = plan.branch
+        tag = plan.tag
+        commit = plan.head.hex
+        self.pushed = pushed
+        self.dryRun = dryRun
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(name, forKey: .name)
+        try container.encode(package, forKey: .package)
+        // A first release has no version to come from: null, so the keys stay the same.
+        try container.encode(from, forKey: .from)
+        try container.encode(version, forKey: .version)
+        try container.encode(branch, forKey: .branch)
+        try container.encode(tag, forKey: .tag)
+        try container.encode(commit, forKey: .commit)
+        try container.encode(pushed, forKey: .pushed)
+        try container.encode(dryRun, forKey: .dryRun)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, name, package, from, version, branch, tag, commit, pushed, dryRun
     }
 }
 

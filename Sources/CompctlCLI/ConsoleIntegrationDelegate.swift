@@ -7,6 +7,8 @@ import Integration
 /// log's tail and where the full log is.
 struct ConsoleIntegrationDelegate: IntegrationDelegate {
     private let line = ProgressLine()
+    /// What a failed check restores, as messages name it.
+    var restored = "the Podfile"
 
     func integration(_ event: IntegrationEvent) {
         switch event {
@@ -20,7 +22,7 @@ struct ConsoleIntegrationDelegate: IntegrationDelegate {
         case let .checkEnded(status, elapsed):
             line.finish(status.map { "compile check \($0) after \(Seconds.text(elapsed))" } ?? "compile check could not run")
         case let .checkFailed(outcome, project):
-            let what = project.map { "the Podfile of \($0) was restored" } ?? "nothing was published and the Podfile was restored"
+            let what = project.map { "\(restored) of \($0) was restored" } ?? "nothing was published and \(restored) \(restored.contains(" and ") ? "were" : "was") restored"
             if case .cancelled = outcome.status {
                 Console.error("integrate interrupted: the compile check was stopped; \(what)")
             } else {

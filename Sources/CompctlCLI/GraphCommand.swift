@@ -8,6 +8,7 @@ import Config
 import Graph
 import Integration
 import SpecRepo
+import SwiftPackages
 
 extension GraphFormat: ExpressibleByArgument {}
 
@@ -19,7 +20,12 @@ struct GraphCommand: ParsableCommand {
         abstract: "Print, check or query the dependency graph of the spec repos or of a Podfile.",
         discussion: """
             Without --podfile the graph holds the newest release of every pod in the spec \
-            repos; with it, the pods the Podfile resolves to and the Podfile's targets.
+            repos; with it, the pods the Podfile resolves to and the Podfile's targets. Swift \
+            packages are in it too: the newest release of every component package (compctl.yml's \
+            packages and what the main projects' Package.swift names), or with --package the \
+            packages a Package.swift resolves to. Their checks follow SwiftPM's rules: a \
+            prerelease counts only where a bound names one, and an rc leaks when a project gets \
+            it through a component that names it.
 
             --check lists every problem, one a line as `kind: explanation`, by kind: cycles \
             (with one concrete path), unsatisfiable requirements, version skew (naming both \
@@ -43,6 +49,7 @@ struct GraphCommand: ParsableCommand {
                                valueName: "path"))
     var podfile: String?
 
+    @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var config: ConfigOptions
 
@@ -81,11 +88,27 @@ struct GraphCommand: ParsableCommand {
         json ? .json : format ?? .text
     }
 
+    /// The package side of the graph: its graph, its problems, and how to name it.
+    private struct PackageSide {
+        var graph: DependencyGraph
+        var problems: [GraphProblem]
+        var description: String
+    }
+
     func run() throws {
-        let (configuration, specSources) = try reportingErrors { () throws -> (Configuration, SpecSources) in
-            let configuration = try config.load()
+        let configuration = try reportingErrors { try config.load() }
+        let packageSide = try packages(configuration)
+        // A project that takes only packages reads no spec repo.
+        let readsPods = podfile != nil || packageOptions.path == nil
+            && (!configuration.specRepos.isEmpty || !sourceOptions.sources.isEmpty || packageSide == nil)
+        if !readsPods, let packageSide {
+            try finish(graph: packageSide.graph, warnings: [], problems: check ? packageSide.problems : nil,
+                       inputs: nil, described: packageSide.description, configuration: configuration)
+            return
+        }
+        let specSources = try reportingErrors { () throws -> SpecSources in
             if let podfile { try PodfileInputs.requireFile(podfile) }
-            return (configuration, try SpecSources(configuration: configuration, offline: sourceOptions.offline))
+            return try SpecSources(configuration: configuration, offline: sourceOptions.offline)
         }
         // With a Podfile, its sources as `resolve` reads them; without, the private sources
         // only: the newest releases of their pods, never a walk through trunk.
@@ -102,7 +125,7 @@ struct GraphCommand: ParsableCommand {
         inputs?.warnings.forEach(Console.warning)
 
         let catalog = PodCatalog(providers: sources.map(\.provider))
-        let graph: DependencyGraph
+        var graph: DependencyGraph
         let warnings: [GraphWarning]
         if let inputs {
             let resolution = try inputs.resolve(against: catalog, sources: sources)
@@ -130,12 +153,56 @@ struct GraphCommand: ParsableCommand {
         if check, inputs == nil {
             problems? += try trunkShadowing(of: graph, specSources: specSources)
         }
+        var described = describe(graph, inputs: inputs)
+        if inputs == nil, let packageSide {
+            described = "the newest releases of \(Self.count(graph.nodes.count, "pod")) and \(packageSide.description.dropFirst("the newest releases of ".count))"
+            graph = DependencyGraph(scope: .repository, nodes: graph.nodes + packageSide.graph.nodes,
+                                    edges: graph.edges + packageSide.graph.edges)
+            problems = problems.map { $0 + packageSide.problems }
+        }
+        try finish(graph: graph, warnings: warnings, problems: problems, inputs: inputs, described: described,
+                   configuration: configuration)
+    }
+
+    private static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    /// The Swift packages to graph: with --package that project's resolution, else (without
+    /// --podfile) the newest releases of the component packages; nil when there are none.
+    private func packages(_ configuration: Configuration) throws -> PackageSide? {
+        guard podfile == nil else { return nil }
+        let provider = try reportingErrors { try PackageCommands.provider() }
+        let checker = PackageCommands.checker(configuration)
+        if let path = packageOptions.path {
+            let project = try reportingErrors { try MainManifests.load(path) }
+            let resolution = try PackageCommands.resolve(project, provider: provider)
+            let root = try reportingErrors { try project.root() }
+            let declarer = PackageCommands.declarer(project)
+            let graph = PackageGraphs.resolved(resolution, root: root, declarer: declarer)
+            let problems = check ? try reportingErrors { try checker.problems(resolution: resolution, root: root, declarer: declarer) } : []
+            return PackageSide(graph: graph, problems: problems,
+                               description: "the resolved graph of \(project.displayPath) (\(Self.count(graph.nodes.count, "package")))")
+        }
+        guard let components = try reportingErrors({ try PackageCommands.components(configuration, provider: provider) }) else {
+            return nil
+        }
+        let problems = check ? try reportingErrors { try checker.problems(newest: components) } : []
+        return PackageSide(graph: PackageGraphs.newestReleases(components), problems: problems,
+                           description: "the newest releases of \(Self.count(components.components.count, "package"))")
+    }
+
+    /// Finds the waves of --affected and prints the report; exit 2 with problems.
+    private func finish(graph: DependencyGraph, warnings: [GraphWarning], problems: [GraphProblem]?, inputs: PodfileInputs?,
+                        described: String, configuration: Configuration) throws {
         let waves = try affected.map { name in
             try reportingErrors {
                 do {
-                    return try graph.affected(by: name)
+                    // A package is named by its identity, in any case (`Net` is `net`).
+                    let known = graph.node(named: name) != nil ? name : graph.nodes.first { $0.name == name.lowercased() }?.name ?? name
+                    return try graph.affected(by: known)
                 } catch GraphError.unknownPod {
-                    throw CommandError.unknownPod(name, graph: describe(graph, inputs: inputs))
+                    throw CommandError.unknownPod(name, graph: described)
                 }
             }
         }
@@ -145,8 +212,8 @@ struct GraphCommand: ParsableCommand {
         var report = GraphReport(
             graph: graph, includesGraph: !check && affected == nil, problems: problems, affected: waves,
             warnings: warnings)
-        report.checkedFile = podfile ?? DisplayPath.relative(config.path ?? configuration.directory + "/compctl.yml")
-        try reportingErrors { try write(report, graph: graph, inputs: inputs) }
+        report.checkedFile = podfile ?? packageOptions.path ?? DisplayPath.relative(config.path ?? configuration.directory + "/compctl.yml")
+        try reportingErrors { try write(report, described: described) }
         if let problems, !problems.isEmpty { throw Exit.problems }
     }
 
@@ -167,18 +234,18 @@ struct GraphCommand: ParsableCommand {
 
     /// Prints the report in the chosen format; `--check` in text is printed here, one
     /// problem a line, with a one-line OK when there is none.
-    private func write(_ report: GraphReport, graph: DependencyGraph, inputs: PodfileInputs?) throws {
+    private func write(_ report: GraphReport, described: String) throws {
         switch outputFormat {
         case .text:
             var text = ""
             if let problems = report.problems {
                 if problems.isEmpty {
-                    text += "OK: no problems in \(describe(graph, inputs: inputs))\n"
+                    text += "OK: no problems in \(described)\n"
                 } else {
                     for problem in problems {
                         text += Console.paint(problem.kind.rawValue + ":", .red, fd: STDOUT_FILENO) + " " + problem.message + "\n"
                     }
-                    Console.note("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(describe(graph, inputs: inputs))")
+                    Console.note("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(described)")
                 }
             }
             var rest = report

@@ -11,7 +11,7 @@ extension IntegrateCommand {
     /// With binary_repo in compctl.yml (and no --all-from-source): the pods the check takes
     /// prebuilt, their archives verified against their specs before anything changes.
     func prepareBinaryCheck(_ prepared: inout PreparedIntegration, configuration: Configuration) throws {
-        guard !allFromSource,
+        guard !allFromSource, prepared.plan.podfile != nil, !prepared.plan.candidates.isEmpty,
               let view = try BinaryChannelView.open(configuration: configuration, sources: prepared.stagedSources,
                                                     devPods: devPods.pods(configuration), offline: false)
         else { return }
@@ -20,7 +20,7 @@ extension IntegrateCommand {
         let store = configuration.binary.artifactStore.flatMap { $0.lowercased().hasPrefix("http") ? $0 : nil }
         try plan.verify(with: ArchiveFetcher(storeBase: store.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }))
         prepared.plan.binaryCheck = plan
-        Console.note("the check builds \(prepared.pins.map(\.root).joined(separator: ", ")) from source and takes "
+        Console.note("the check builds \(prepared.plan.candidates.map(\.pin.root).joined(separator: ", ")) from source and takes "
             + "\(plan.pods.count) pod\(plan.pods.count == 1 ? "" : "s") prebuilt from \(view.name) (checksums verified): "
             + plan.pods.map { "\($0.name) \($0.version)" }.joined(separator: ", "))
     }

@@ -49,6 +49,16 @@ struct IntegrateCommand: AsyncParsableCommand {
 
             JSON: {"schemaVersion": 1, "outcome": "passed|failed|…", "pins": {…}, \
             "published": [...], "commit": "id or null", "log": "path"}.
+
+            Swift packages: in a project that takes them (--package, package_swift in \
+            compctl.yml, or ./Package.swift when there is no Podfile), NAME=VERSION names a \
+            package by its identity at a tagged version. The project is resolved with the pins \
+            as SwiftPM resolves it (a conflict exits 2), the package checks must find nothing \
+            new, then the manifest gets `exact: "x.y.z"` and Package.resolved is rewritten from \
+            the whole resolution (format 3 with originHash), journalled like the Podfile, and the \
+            compile check runs (with COMPCTL_COMPONENTS set; a real `swift build` is a good \
+            one). A pass commits both files; a failure restores them byte for byte (exit 1). \
+            Nothing is published: a package's release is its tag.
             """ + CommandExamples.section("integrate")
     )
 
@@ -109,6 +119,7 @@ struct IntegrateCommand: AsyncParsableCommand {
     var allFromSource = false
 
     @OptionGroup var devPods: DevPodsOption
+    @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var config: ConfigOptions
 
     func validate() throws {
@@ -132,7 +143,15 @@ struct IntegrateCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try reportingErrors { try config.load() }
         if recover {
-            try recoverProjects(configuration: configuration)
+            if let project = try packageOnlyProject(configuration) {
+                try recoverPackages(project, configuration: configuration)
+            } else {
+                try recoverProjects(configuration: configuration)
+            }
+            return
+        }
+        if let project = try packageOnlyProject(configuration) {
+            try await integratePackages(into: project, configuration: configuration)
             return
         }
         let mains = podfile == nil ? IntegrationPlanner.mainProjects(of: configuration) : []
@@ -141,7 +160,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             return
         }
         let (planner, sources) = try reportingErrors { try makePlanner(configuration) }
-        var prepared = try reportingErrors {
+        var prepared = try explainingPackageConflicts {
             try planner.plan(podfile: IntegrationPlanner.podfile(explicit: podfile, configuration: configuration))
         }
         defer { try? FileManager.default.removeItem(atPath: prepared.plan.scratch) }
@@ -149,7 +168,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         if !problems.isEmpty {
             for problem in problems { Console.error("new \(problem)") }
             Console.note("nothing was changed: the integrate would add \(problems.count) problem\(problems.count == 1 ? "" : "s") "
-                + "to \(prepared.plan.podfile)")
+                + "to \(prepared.plan.mainManifest)")
             throw Exit.problems
         }
         try reportingErrors { try prepareBinaryCheck(&prepared, configuration: configuration) }
@@ -183,12 +202,8 @@ struct IntegrateCommand: AsyncParsableCommand {
     /// Prints how one project's integrate ended (a failure's lines are printed already)
     /// and exits 1 when its check did not pass.
     private func report(_ outcome: IntegrateOutcome, of prepared: PreparedIntegration) throws {
-        if json, case .failed = outcome {
-            try? JSONOutput.print(IntegrateDocument(outcome, pins: prepared.pins))
-        } else if json {
-            try JSONOutput.print(IntegrateDocument(outcome, pins: prepared.pins))
-        }
-        let (pins, podfile, target) = (prepared.pinTexts, DisplayPath.relative(prepared.plan.podfile), prepared.plan.target.name)
+        if json { try IntegrateDocument.print(outcome, pins: prepared.pins) }
+        let (pins, podfile, target) = (prepared.pinTexts, DisplayPath.relative(prepared.plan.mainManifest), prepared.plan.target.name)
         switch outcome {
         case .failed:
             throw Exit.failure
@@ -227,7 +242,7 @@ struct IntegrateCommand: AsyncParsableCommand {
 
     private func printPlan(_ prepared: PreparedIntegration) {
         let (plan, changes) = (prepared.plan, prepared.edit.changes.count)
-        Console.out("integrate into \(plan.podfile) (dry run, nothing changed):")
+        Console.out("integrate into \(plan.mainManifest) (dry run, nothing changed):")
         for candidate in plan.candidates {
             let action = candidate.podspec.map { "publish \($0.path) to \(plan.target.name)" } ?? "already published in \(plan.target.name)"
             Console.out("  \(candidate.pin.name) \(candidate.pin.version): \(action)")

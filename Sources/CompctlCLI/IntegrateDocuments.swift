@@ -28,6 +28,16 @@ struct IntegrateDocument: Encodable {
         }
     }
 
+    /// Prints the document of how the integrate of `pins` ended; a failed one's printing
+    /// failing is ignored, as its failure was reported already.
+    static func print(_ outcome: IntegrateOutcome, pins: [ComponentPin]) throws {
+        if case .failed = outcome {
+            try? JSONOutput.print(IntegrateDocument(outcome, pins: pins))
+        } else {
+            try JSONOutput.print(IntegrateDocument(outcome, pins: pins))
+        }
+    }
+
     init(outcome: String, pins: [ComponentPin], published: [String], commit: String?, log: String?) {
         self.outcome = outcome
         self.pins = Dictionary(pins.map { ($0.name, $0.version) }, uniquingKeysWith: { a, _ in a })

@@ -5,6 +5,7 @@ import Graph
 import Integration
 import Manifest
 import Podspec
+import SwiftPackages
 import Versioning
 
 /// `compctl pin NAME=VERSION…`: pins pods exactly in the Podfile (also a rollback), after
@@ -26,9 +27,17 @@ struct PinCommand: ParsableCommand {
             development (dev_pods, --dev-pods) asked onto binary, is refused (exit 1), and so is \
             a switch that would change the pod's version (exit 2).
 
-            Prints `Name<TAB>version` for each pin (`Name<TAB>channel` with --channel). JSON: \
-            {"schemaVersion": 1, "podfile": "path", "pins": {"Name": "version"}, "changed": true, \
-            "dryRun": false}, with --channel "channels": {"Name": "binary|source"} instead of "pins".
+
+            Prints `Name<TAB>version` for each pin. JSON: {"schemaVersion": 1, \
+            "podfile": "path", "pins": {"Name": "version"}, "changed": true, "dryRun": false}.
+
+            In a project that takes Swift packages (--package, package_swift in compctl.yml, \
+            or ./Package.swift when there is no Podfile), NAME may be a package the manifest \
+            declares, by its identity in any case: its requirement becomes `exact: "x.y.z"` \
+            (nothing else in the file changes) and Package.resolved is rewritten from the \
+            whole resolution with the pins, as SwiftPM writes it (format 3 with originHash). \
+            --all pins every declared package to its resolved version. JSON has "package" \
+            instead of "podfile".
             """ + CommandExamples.section("pin")
     )
 
@@ -62,6 +71,7 @@ struct PinCommand: ParsableCommand {
         "How long to wait for another compctl writing the same project.", valueName: "seconds"))
     var lockTimeout = 900
 
+    @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var devPods: DevPodsOption
     @OptionGroup var config: ConfigOptions
@@ -78,6 +88,33 @@ struct PinCommand: ParsableCommand {
     }
 
     func run() throws {
+        let loaded = try reportingErrors { try config.load() }
+        let manifests = try reportingErrors {
+            try MainManifests.choose(podfile: podfile, package: packageOptions.path, configuration: loaded)
+        }
+        // A project with a Podfile too: NAME is a package when no spec repo has such a pod.
+        var podPins = pins
+        var packagePins: [PinArgument] = []
+        // --channel is about the Podfile's pods only.
+        if let project = manifests.package, channels.isEmpty {
+            if manifests.podfile == nil {
+                try pinPackages(project, pins: pins, configuration: loaded, lock: true)
+                return
+            }
+            if !all {
+                packagePins = pins.filter { !isPod($0.name, configuration: loaded) }
+                podPins = pins.filter { pin in !packagePins.contains(pin) }
+                if json && !podPins.isEmpty && !packagePins.isEmpty {
+                    try reportingErrors {
+                        throw CommandError("--json prints one document: pin the pods and the Swift packages in two commands")
+                    }
+                }
+                if podPins.isEmpty {
+                    try pinPackages(project, pins: packagePins, configuration: loaded, lock: true)
+                    return
+                }
+            }
+        }
         // A writer takes the project's lock before reading the Podfile, and recovers a
         // journal left by a killed integrate; a dry run only reads, and warns of one.
         var access: ProjectAccess?
@@ -104,7 +141,7 @@ struct PinCommand: ParsableCommand {
         }
         let catalog = PodCatalog(providers: sources.map(\.provider))
 
-        var wanted = pins.map(\.pin)
+        var wanted = podPins.map(\.pin)
         if all {
             let resolution = try inputs.resolve(against: catalog, sources: sources)
             let versions = Dictionary(resolution.pods.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
@@ -132,7 +169,8 @@ struct PinCommand: ParsableCommand {
         if change.changed && !dryRun { try reportingErrors { try change.write() } }
         if json {
             try JSONOutput.print(PinDocument(
-                podfile: inputs.path, pins: Dictionary(wanted.map { ($0.name, $0.version) }, uniquingKeysWith: { a, _ in a }),
+                podfile: inputs.path, package: nil,
+                pins: Dictionary(wanted.map { ($0.name, $0.version) }, uniquingKeysWith: { a, _ in a }),
                 changed: change.changed, dryRun: dryRun))
             return
         }
@@ -142,21 +180,98 @@ struct PinCommand: ParsableCommand {
             ? "\(verb) \(wanted.count) pod\(wanted.count == 1 ? "" : "s") in \(inputs.path)"
                 + (change.manifestChanged ? " and \(DisplayPath.relative(change.manifest ?? ""))" : "")
             : "\(inputs.path) already pins \(wanted.count == 1 ? "this version" : "these versions"); nothing to change")
+        // The Swift packages of the same project, under the lock this command already holds.
+        if let project = manifests.package, !packagePins.isEmpty {
+            try pinPackages(project, pins: packagePins, configuration: configuration, lock: false)
+        }
+    }
+}
+
+extension PinCommand {
+    /// Whether a spec repo of compctl.yml (or --source) has a pod called `name`.
+    private func isPod(_ name: String, configuration: Configuration) -> Bool {
+        guard !configuration.specRepos.isEmpty || !sourceOptions.sources.isEmpty,
+              let sources = try? SpecSources(configuration: configuration).sources(sourceOptions.sources) else { return false }
+        let root = name.split(separator: "/").first.map(String.init) ?? name
+        return sources.contains { (try? $0.provider.contains(root)) == true }
+    }
+
+    /// Pins Swift packages of `project`: exact in its manifest, Package.resolved rewritten.
+    private func pinPackages(_ project: any PackageMainProject, pins: [PinArgument], configuration: Configuration, lock: Bool) throws {
+        var access: ProjectAccess?
+        if !dryRun && lock {
+            access = try reportingErrors {
+                try ProjectAccess(scope: PackageProjectPins.scope(of: project, configuration: configuration),
+                                  timeout: .seconds(lockTimeout), delegate: ConsoleIntegrationDelegate())
+            }
+        } else if let warning = UnfinishedIntegrate.warning(root: PackageProjectPins.root(of: project)) {
+            Console.warning(warning)
+        }
+        defer { access?.release() }
+        let provider = try reportingErrors { try PackageCommands.provider() }
+        var wanted: [(identity: PackageIdentity, version: SemanticVersion)] = []
+        if all {
+            let resolution = try PackageCommands.resolve(project, provider: provider)
+            let root = try reportingErrors { try project.root() }
+            wanted = root.dependencies.compactMap { declaration in
+                resolution.package(declaration.identity)?.state.version.map { (declaration.identity, $0) }
+            }
+        } else {
+            wanted = try reportingErrors {
+                try pins.map { pin in
+                    guard let version = SemanticVersion(pin.version) else {
+                        throw CommandError("`\(pin.version)` is not a version SwiftPM accepts for package '\(pin.name)'; give major.minor.patch, such as 1.2.0")
+                    }
+                    return (PackageIdentity(name: pin.name), version)
+                }
+            }
+        }
+        let pinning: PackagePinning
+        do {
+            pinning = try PackagePinning(project: project, pins: wanted, provider: provider)
+        } catch let PackageError.conflict(explanation) {
+            Console.error("\(project.displayPath) cannot be resolved with the pins:")
+            Console.note(explanation)
+            if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
+            throw Exit.problems
+        } catch {
+            Console.error(String(describing: error))
+            throw Exit.failure
+        }
+        for flagged in pinning.resolution.flagged { Console.warning(flagged.description) }
+        if pinning.changed && !dryRun { try reportingErrors { try PackageProjectPins.write(pinning) } }
+        if json {
+            try JSONOutput.print(PinDocument(
+                podfile: nil, package: project.displayPath,
+                pins: Dictionary(wanted.map { ($0.identity.description, $0.version.description) }, uniquingKeysWith: { a, _ in a }),
+                changed: pinning.changed, dryRun: dryRun))
+            return
+        }
+        Console.outRaw(wanted.map { "\($0.identity)\t\($0.version)\n" }.joined())
+        let verb = dryRun ? "would pin" : "pinned"
+        let resolved = DisplayPath.relative(project.resolvedPath)
+        Console.note(pinning.changed
+            ? "\(verb) \(wanted.count) package\(wanted.count == 1 ? "" : "s") in \(project.displayPath) and \(resolved)"
+            : "\(project.displayPath) already pins \(wanted.count == 1 ? "this version" : "these versions"); nothing to change")
     }
 }
 
 /// The `pin --json` document.
 struct PinDocument: Encodable {
     var schemaVersion = JSONOutput.schemaVersion
-    var podfile: String
+    var podfile: String?
+    /// The package project's manifest, when packages were pinned.
+    var package: String?
     var pins: [String: String]?
     /// With --channel: each pod's channel after the switch.
     var channels: [String: String]?
     var changed: Bool
     var dryRun: Bool
 
-    init(podfile: String, pins: [String: String]? = nil, channels: [String: String]? = nil, changed: Bool, dryRun: Bool) {
+    init(podfile: String? = nil, package: String? = nil, pins: [String: String]? = nil, channels: [String: String]? = nil,
+         changed: Bool, dryRun: Bool) {
         self.podfile = podfile
+        self.package = package
         self.pins = pins
         self.channels = channels
         self.changed = changed

@@ -239,8 +239,11 @@ struct ReportSkewCommand: ParsableCommand {
     /// and Podfiles go through `SourceLocator` and `PodfileInputs`, as `resolve` reads them.
     private func gatherInput() throws -> (ReportInput, [SpecRepoSource]) {
         let configuration = try config.load()
+        // Swift packages alone need no spec repo.
+        let packagesOnly = configuration.specRepos.isEmpty && sourceOptions.sources.isEmpty
+            && (!configuration.packages.isEmpty || configuration.projects.contains { $0.packagesManifest != nil })
         // The private sources only: the report is about the components, and never lists trunk.
-        let sources = try SpecSources(configuration: configuration, offline: sourceOptions.offline)
+        let sources = packagesOnly ? [] : try SpecSources(configuration: configuration, offline: sourceOptions.offline)
             .privateSources(sourceOptions.sources, podfile: PodfileInputs.defaultPath(explicit: nil, configuration: configuration))
         var projects: [ProjectInput] = []
         var warnings = configuration.layerWarnings(pods: sources.compactMap(\.repository).flatMap { $0.podNames() })
@@ -249,7 +252,9 @@ struct ReportSkewCommand: ParsableCommand {
         for project in configuration.projects {
             let kind: ProjectKind = project.kind == .main ? .main : .example
             guard let podfile = project.podfile else {
-                warnings.append("project \(project.name) names no podfile in compctl.yml, so the report does not cover it")
+                if project.packagesManifest == nil {
+                    warnings.append("project \(project.name) names no podfile in compctl.yml, so the report does not cover it")
+                }
                 projects.append(ProjectInput(name: project.name, kind: kind, request: nil))
                 continue
             }
@@ -274,19 +279,21 @@ struct ReportSkewCommand: ParsableCommand {
                     + "unknown and none of them counts as stale")
             }
         }
+        let packages = try PackageReportInputs.gather(configuration, warnings: &warnings)
         // The binary channel: whether each component's newest release has a binary.
         let binaries = try configuration.binary.repo.map { name -> any SpecProvider in
             try SpecSources(configuration: configuration, offline: sourceOptions.offline).open(name, depth: .onDemand)
                 .binaryProvider(name: name)
         }
         warnings.forEach(Console.warning)
-        let input = ReportInput(
+        var input = ReportInput(
             providers: sources.map(\.provider), projects: projects,
             layers: GraphChecker.layerRules(of: configuration), interfaceSuffix: GraphChecker.interfaceSuffix(of: configuration),
             staleRCDays: staleRCDays ?? configuration.staleRCDays, rcLabel: configuration.rcLabel,
             publishDates: FirstPublishDate(dates),
             now: now.flatMap(Self.date) ?? Date(), failOn: try categories(), warnings: warnings,
             binaries: binaries)
+        input.packages = packages
         return (input, sources)
     }
 

@@ -7,6 +7,7 @@ import ArgumentParser
 import BinaryChannel
 import Graph
 import Integration
+import SwiftPackages
 import TextFormat
 
 /// `compctl resolve [--podfile PATH] [--source SOURCE…] [--json]`: the version of every pod
@@ -34,10 +35,18 @@ struct ResolveCommand: ParsableCommand {
             available`. A pod under development that still comes from the binary repo is a \
             warning, and the pods without a binary are named on stderr.
 
+            A main project that takes Swift packages (--package, the package_swift of \
+            compctl.yml, or ./Package.swift when there is no Podfile) is resolved as \
+            `swift package resolve` resolves it, from the packages' git tags read through \
+            libgit2: `identity<TAB>version` for every package, the versions Package.resolved \
+            pins kept while still allowed. Parts of a package's manifest that compctl cannot \
+            read as literals are warnings naming the line.
+
             JSON: {"schemaVersion": 1, "pods": {"Name": "version"}, \
-            "unmanaged": {"Name": "locked version or null"}}, with a binary channel also \
-            "channels": {"Name": {"channel": "binary|source", "chosen": "binary|source", \
-            "devPod": false, "hasBinary": true}}; on a conflict also "conflict": "the explanation".
+            "unmanaged": {"Name": "locked version or null"}, "packages": {"identity": "version"}}, \
+            with a binary channel also "channels": {"Name": {"channel": "binary|source", \
+            "chosen": "binary|source", "devPod": false, "hasBinary": true}}; on a conflict also \
+            "conflict": "the explanation".
             """ + CommandExamples.section("resolve")
     )
 
@@ -45,6 +54,7 @@ struct ResolveCommand: ParsableCommand {
         "The Podfile (default: the main project's in compctl.yml, else ./Podfile).", valueName: "path"))
     var podfile: String?
 
+    @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var devPods: DevPodsOption
     @OptionGroup var config: ConfigOptions
@@ -53,50 +63,67 @@ struct ResolveCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (inputs, sources, configuration) = try reportingErrors {
-            try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, revalidatesInBackground: true)
+        let manifests = try reportingErrors {
+            try MainManifests.choose(podfile: podfile, package: packageOptions.path, configuration: try config.load())
         }
-        inputs.warnings.forEach(Console.warning)
+        var document = ResolveDocument()
+        if let podfilePath = manifests.podfile {
+            let (inputs, sources, configuration) = try reportingErrors {
+                try PodfileInputs.load(podfile: podfilePath, sources: sourceOptions, config: config, revalidatesInBackground: true)
+            }
+            inputs.warnings.forEach(Console.warning)
 
-        let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources) { explanation in
-            if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
-        }
-        ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources,
-                                         twins: BinaryChannelView.twinNames(configuration: configuration, sources: sources))
-        ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
-        let binary = try reportingErrors {
-            try BinaryChannelView.open(configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
-                                       offline: sourceOptions.offline)
-        }
-        let channels = try reportingErrors { try binary.map { try $0.channels(of: resolution, sources: sources) } }
-        if let binary, let channels {
-            ChannelChooser.warnings(channels, binaryRepo: binary.name).forEach(Console.warning)
-            if !json, let note = ChannelChooser.fallbackNote(channels, binaryRepo: binary.name) { Console.note(note) }
-        }
-        if json {
-            var document = ResolveDocument(resolution)
+            let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources) { explanation in
+                if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
+            }
+            ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources,
+                                             twins: BinaryChannelView.twinNames(configuration: configuration, sources: sources))
+            ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
+            let binary = try reportingErrors {
+                try BinaryChannelView.open(configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
+                                           offline: sourceOptions.offline)
+            }
+            let channels = try reportingErrors { try binary.map { try $0.channels(of: resolution, sources: sources) } }
+            if let binary, let channels {
+                ChannelChooser.warnings(channels, binaryRepo: binary.name).forEach(Console.warning)
+                if !json, let note = ChannelChooser.fallbackNote(channels, binaryRepo: binary.name) { Console.note(note) }
+            }
+            document.add(resolution)
             document.channels = channels.map(ResolveDocument.channels)
-            try JSONOutput.print(document)
-            return
+            if !json {
+                // Scripts get `Name<TAB>version[<TAB>channel]`; a person at a terminal gets aligned columns.
+                let byPod = Dictionary((channels ?? []).map { ($0.pod, $0.text) }, uniquingKeysWith: { first, _ in first })
+                let rows = resolution.pods.map { pod in
+                    [pod.name, "\(pod.version)"] + (channels == nil ? [] : [byPod[pod.name] ?? "—"])
+                }
+                if isatty(STDOUT_FILENO) == 1 {
+                    Console.outRaw(TextTable(rows).plainText())
+                } else {
+                    Console.outRaw(rows.map { $0.joined(separator: "\t") + "\n" }.joined())
+                }
+            }
         }
-        // Scripts get `Name<TAB>version[<TAB>channel]`; a person at a terminal gets aligned columns.
-        let byPod = Dictionary((channels ?? []).map { ($0.pod, $0.text) }, uniquingKeysWith: { first, _ in first })
-        let rows = resolution.pods.map { pod in
-            [pod.name, "\(pod.version)"] + (channels == nil ? [] : [byPod[pod.name] ?? "—"])
+        if let project = manifests.package {
+            let provider = try reportingErrors { try PackageCommands.provider() }
+            let resolution = try PackageCommands.resolve(project, provider: provider) { explanation in
+                if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
+            }
+            document.add(resolution)
+            if !json { PackageCommands.printVersions(resolution) }
         }
-        if isatty(STDOUT_FILENO) == 1 {
-            Console.outRaw(TextTable(rows).plainText())
-        } else {
-            Console.outRaw(rows.map { $0.joined(separator: "\t") + "\n" }.joined())
-        }
+        if json { try JSONOutput.print(document) }
     }
 }
 
 /// The `resolve --json` document.
 struct ResolveDocument: Encodable {
     var schemaVersion = JSONOutput.schemaVersion
-    var pods: [String: String]
-    var unmanaged: [String: String?]
+    var pods: [String: String] = [:]
+    var unmanaged: [String: String?] = [:]
+    /// Swift packages by identity; absent when the project takes no packages.
+    var packages: [String: String]?
+    /// Parts of package manifests compctl could not read.
+    var flagged: [String]?
     var conflict: String?
     /// With a binary channel: each private pod's channel.
     var channels: [String: Channel]?
@@ -114,14 +141,23 @@ struct ResolveDocument: Encodable {
                    uniquingKeysWith: { first, _ in first })
     }
 
+    init() {}
+
     init(_ resolution: Resolution) {
+        add(resolution)
+    }
+
+    init(conflict: String) {
+        self.conflict = conflict
+    }
+
+    mutating func add(_ resolution: Resolution) {
         pods = Dictionary(uniqueKeysWithValues: resolution.pods.map { ($0.name, $0.version.description) })
         unmanaged = Dictionary(uniqueKeysWithValues: resolution.unmanaged.map { ($0.name, $0.lockedVersion?.description) })
     }
 
-    init(conflict: String) {
-        pods = [:]
-        unmanaged = [:]
-        self.conflict = conflict
+    mutating func add(_ resolution: PackageResolution) {
+        packages = Dictionary(uniqueKeysWithValues: resolution.packages.map { ($0.identity.description, $0.state.label) })
+        if !resolution.flagged.isEmpty { flagged = resolution.flagged.map(\.description) }
     }
 }

@@ -49,6 +49,8 @@ public enum ReleaseError: Error, Equatable, CustomStringConvertible, Sendable {
     case tagPushFailed(tag: String, commit: String, url: String, reason: String)
     /// Undoing a failed release failed too: the repository needs a look.
     case rollbackFailed(original: String, reason: String)
+    /// A package's branch or tag push failed; the local tag was deleted.
+    case packagePushFailed(tag: String, url: String, reason: String)
 
     private static let unchanged = "; nothing was changed"
 
@@ -108,6 +110,8 @@ public enum ReleaseError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .tagPushFailed(tag, commit, url, reason):
             return "the release commit \(commit) reached \(url), but the tag \(tag) did not: \(reason); the local tag "
                 + "was deleted: check the tags on the remote, then tag \(commit) as \(tag) and push it"
+        case let .packagePushFailed(tag, url, reason):
+            return "push to \(url) failed: \(reason); the local tag \(tag) was deleted, the repository is as it was: pull, then run bump again"
         case let .rollbackFailed(original, reason):
             return "\(original); then undoing the release failed too: \(reason); check the branch, the tags and the "
                 + "podspec with git status and git log"

@@ -77,6 +77,7 @@ private struct Reader {
     static let topLevelKeys = [
         "spec_repos", "projects", "check_command", "layers", "tag_format", "rc_label",
         "interface_rule", "stale_rc_days", "trunk", "binary_repo", "artifact_store", "binary_command", "dev_pods",
+        "packages",
     ]
 
     mutating func report(_ node: Node?, _ message: String) {
@@ -93,6 +94,7 @@ private struct Reader {
             switch name {
             case "spec_repos": config.specRepos = specRepos(value)
             case "projects": config.projects = projects(value)
+            case "packages": config.packages = packages(value)
             case "check_command": config.checkCommand = command(value, key: "check_command", what: "compiles the main project")
             case "binary_command": config.binary.command = command(value, key: "binary_command", what: "builds a component's binary archive")
             case "binary_repo":
@@ -204,11 +206,13 @@ private struct Reader {
         for item in items {
             guard let fields = mapping(item, "each entry of projects") else { continue }
             var project = Project(name: "", podfile: nil, packageManifest: nil, kind: .main)
+            let allowed = ["name", "podfile", "package_swift", "xcodeproj", "kind"]
             for (key, value) in fields {
                 switch key.string {
                 case "name": project.name = string(value, "projects.name") ?? ""
                 case "podfile": project.podfile = string(value, "projects.podfile")
                 case "package_swift": project.packageManifest = string(value, "projects.package_swift")
+                case "xcodeproj": project.xcodeProject = string(value, "projects.xcodeproj")
                 case "kind":
                     if let text = string(value, "projects.kind") {
                         if let kind = Project.Kind(rawValue: text) {
@@ -218,14 +222,43 @@ private struct Reader {
                         }
                     }
                 default:
-                    unknownKey(key, key.string ?? "?", allowed: ["name", "podfile", "package_swift", "kind"], in: "projects")
+                    unknownKey(key, key.string ?? "?", allowed: allowed, in: "projects")
                 }
             }
             if project.name.isEmpty { report(item, "each project needs a name") }
-            if project.podfile == nil && project.packageManifest == nil {
-                report(item, "project '\(project.name)' needs a podfile or a package_swift path")
+            if project.podfile == nil && project.packageManifest == nil && project.xcodeProject == nil {
+                report(item, "project '\(project.name)' needs a podfile, a package_swift or an xcodeproj path")
+            }
+            if project.packageManifest != nil && project.xcodeProject != nil {
+                report(item, "project '\(project.name)' names both a package_swift and an xcodeproj; a project takes its packages through one of them")
             }
             result.append(project)
+        }
+        return result
+    }
+
+    /// `packages:`: the component packages, each a git URL or path (a string, or `url:`).
+    mutating func packages(_ node: Node) -> [PackageEntry] {
+        guard let items = sequence(node, "packages") else { return [] }
+        var result: [PackageEntry] = []
+        for item in items {
+            if case .scalar = item, let url = string(item, "packages") {
+                result.append(PackageEntry(url: url))
+                continue
+            }
+            guard let fields = mapping(item, "each entry of packages") else { continue }
+            var url: String?
+            for (key, value) in fields {
+                switch key.string {
+                case "url": url = string(value, "packages.url")
+                default: unknownKey(key, key.string ?? "?", allowed: ["url"], in: "packages")
+                }
+            }
+            guard let url, !url.isEmpty else {
+                report(item, "each entry of packages needs a url (a git URL or the path of a repository)")
+                continue
+            }
+            result.append(PackageEntry(url: url))
         }
         return result
     }

@@ -28,6 +28,9 @@ public struct Configuration: Equatable, Sendable {
     /// Whether trunk (CocoaPods' public CDN) is read where a Podfile reads it; `trunk: off`
     /// says no, for a team that keeps compctl off the public network.
     public var readsTrunk: Bool = true
+    /// Component Swift packages (git URLs or repository paths), besides those the projects'
+    /// manifests name.
+    public var packages: [PackageEntry] = []
 
     /// The configuration compctl uses when there is no `compctl.yml`.
     public static func defaults(directory: String) -> Configuration {
@@ -41,6 +44,13 @@ public struct Configuration: Equatable, Sendable {
     public func layer(of podName: String) -> Layer? {
         let root = podName.split(separator: "/", maxSplits: 1).first.map(String.init) ?? podName
         return layers.first { layer in layer.pods.contains { GlobPattern.matches($0, root) } }
+    }
+
+    /// The layer a Swift package belongs to: as `layer(of:)`, with package identities (which
+    /// are lower-cased) matched without case.
+    public func layer(ofPackage identity: String) -> Layer? {
+        let name = identity.lowercased()
+        return layers.first { layer in layer.pods.contains { GlobPattern.matches($0.lowercased(), name) } }
     }
 
     /// `path` resolved against the configuration's directory, unless it is absolute or a URL.
@@ -101,7 +111,31 @@ public struct Project: Equatable, Sendable {
     public var podfile: String?
     /// A `Package.swift` whose `exact:` pins compctl keeps in step.
     public var packageManifest: String?
+    /// An Xcode project (`App.xcodeproj`) whose Swift package references compctl reads and pins.
+    public var xcodeProject: String?
     public var kind: Kind
+
+    /// Where the project takes its Swift packages from: its Package.swift, else its Xcode project.
+    public var packagesManifest: String? { packageManifest ?? xcodeProject }
+
+    /// A project from its parts.
+    public init(name: String, podfile: String?, packageManifest: String?, xcodeProject: String? = nil, kind: Kind) {
+        self.name = name
+        self.podfile = podfile
+        self.packageManifest = packageManifest
+        self.xcodeProject = xcodeProject
+        self.kind = kind
+    }
+}
+
+/// One component Swift package of `packages:`: where its git repository is.
+public struct PackageEntry: Equatable, Sendable {
+    /// A git URL or a path, as written (relative paths are relative to compctl.yml).
+    public var url: String
+
+    public init(url: String) {
+        self.url = url
+    }
 }
 
 /// The compile check, run as configured (`check_command`): CompileCheck's own type, so the

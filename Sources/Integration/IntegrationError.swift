@@ -15,6 +15,8 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
     case noSpecRepo
     /// A release candidate without `--allow-rc`.
     case rcNeedsFlag(String)
+    /// A Swift package pin whose version SwiftPM would not read.
+    case notAPackageVersion(String)
     /// The spec repo has no version of the component.
     case unknownComponent(String, repo: String)
     /// The component's newest spec names no git repo to find the podspec in.
@@ -129,6 +131,8 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
             return "no spec repo to integrate into: pass --repo SOURCE, or list spec_repos in compctl.yml"
         case let .rcNeedsFlag(pin):
             return "\(pin) is a release candidate; integrate it with --allow-rc, or integrate its release"
+        case let .notAPackageVersion(pin):
+            return "\(pin): the version is not one SwiftPM accepts; give major.minor.patch, such as 1.2.0"
         case let .unknownComponent(name, repo):
             return "unknown component `\(name)`: spec repo '\(repo)' has no version of it; check the name, or pass --podspec"
         case let .noGitSource(name, version):

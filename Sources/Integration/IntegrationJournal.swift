@@ -106,10 +106,13 @@ public struct IntegrationJournal: Codable, Sendable {
         try? FileManager.default.removeItem(atPath: Self.path(in: root))
     }
 
-    /// The commit message of an integrate of `pins` (`Name=version` each).
-    public static func commitMessage(pins: [(name: String, version: String)]) -> String {
-        "Integrate " + pins.map { PodName.escaped("\($0.name) \($0.version)") }.joined(separator: ", ")
+    /// The commit message of an integrate of `pins` (pods) and `packages` (Swift packages,
+    /// `identity` and version each).
+    public static func commitMessage(pins: [(name: String, version: String)],
+                                     packages: [(name: String, version: String)] = []) -> String {
+        "Integrate " + (pins + packages).map { PodName.escaped("\($0.name) \($0.version)") }.joined(separator: ", ")
             + "\n\nPins:\n" + pins.map { "  pod '\($0.name)', '\($0.version)'\n" }.joined()
+            + packages.map { "  .package(\(PodName.escaped($0.name)), exact: \"\($0.version)\")\n" }.joined()
     }
 
     /// `path` relative to `root` when it lies inside it, else `path` unchanged.

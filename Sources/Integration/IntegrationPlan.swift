@@ -2,6 +2,7 @@ import BinaryChannel
 import CompileCheck
 import Foundation
 import Git
+import Manifest
 import SpecRepo
 
 /// The spec repo an integrate publishes into.
@@ -33,13 +34,29 @@ public struct IntegrationCandidate: Sendable {
     }
 }
 
+/// One file an integrate pins: its path and what pinning makes of its bytes.
+public struct PinnedFile {
+    /// The absolute path (a symlink's target).
+    public var path: String
+    /// The file's pinned bytes, given its current bytes (nil: it does not exist) and the
+    /// pinned bytes of the plan's files before it, by path; nil leaves it as it is.
+    public var pin: (_ current: [UInt8]?, _ earlier: [String: [UInt8]]) throws -> [UInt8]?
+
+    /// A file pinned by `pin`.
+    public init(path: String, pin: @escaping (_ current: [UInt8]?, _ earlier: [String: [UInt8]]) throws -> [UInt8]?) {
+        self.path = path
+        self.pin = pin
+    }
+}
+
 /// Everything planning decided for one project, before the first change: what to pin,
 /// where, the check to run and the spec repo to publish into. Built by the command.
 public struct IntegrationPlan {
-    /// The project root (the Podfile's directory).
+    /// The project root (the Podfile's directory, or the Package.swift's).
     public var root: String
-    /// The Podfile to pin (the file itself when the given path is a symlink).
-    public var podfile: String
+    /// The Podfile to pin (the file itself when the given path is a symlink); nil for a
+    /// project that takes only Swift packages.
+    public var podfile: String?
     /// The project's Package.swift, pinned along with the Podfile.
     public var packageManifest: String?
     /// The components, in the order given.
@@ -48,24 +65,44 @@ public struct IntegrationPlan {
     public var target: SpecRepoTarget
     /// The compile check.
     public var check: CheckCommand
-    /// The staged spec repo holding the candidates (`COMPCTL_STAGED_SPEC_REPO`).
-    public var stagedSpecRepo: String
+    /// The staged spec repo holding the candidates (`COMPCTL_STAGED_SPEC_REPO`); nil when
+    /// only Swift packages are integrated.
+    public var stagedSpecRepo: String?
     /// The scratch folder the journal names, removed when the integrate ends.
     public var scratch: String
-    /// Pins Package.swift: its current bytes and path to the pinned bytes (the same bytes
-    /// when no component is one of its packages).
-    public var pinPackageManifest: ([UInt8], String) throws -> [UInt8]
+    /// The files pinned, in order (a later one may depend on an earlier one's pins, as
+    /// Package.resolved's `originHash` on Package.swift).
+    public var pinnedFiles: [PinnedFile]
+    /// The Swift package pins (`identity=version`), committed and reported with the others.
+    public var packagePins: [ComponentPin]
     /// The project's lock, held as long as the plan lives.
     public var access: ProjectAccess?
     /// The compile check with binaries: the pods it takes prebuilt, each by a `:source`
     /// naming the binary repo in the Podfile for the check only; nil builds all from source.
     public var binaryCheck: BinaryCheckPlan?
 
-    /// A plan; `pinPackageManifest` defaults to leaving the manifest as it is.
+    /// A plan for a Podfile project: the Podfile pinned (`pod` lines exact) and, when it
+    /// has one, its Package.swift by `pinPackageManifest` (by default as it is).
     public init(root: String, podfile: String, packageManifest: String? = nil, candidates: [IntegrationCandidate],
                 target: SpecRepoTarget, check: CheckCommand, stagedSpecRepo: String, scratch: String,
                 pinPackageManifest: @escaping ([UInt8], String) throws -> [UInt8] = { bytes, _ in bytes },
                 access: ProjectAccess? = nil) {
+        let pins = candidates.map(\.pin)
+        var files = [PinnedFile(path: podfile) { current, _ in
+            try PodfileEditor.pin(pins.map { PodPin(name: $0.name, version: $0.version) }, in: current ?? [], path: podfile).bytes
+        }]
+        if let packageManifest {
+            files.append(PinnedFile(path: packageManifest) { current, _ in try current.map { try pinPackageManifest($0, packageManifest) } })
+        }
+        self.init(root: root, podfile: podfile, packageManifest: packageManifest, candidates: candidates, target: target,
+                  check: check, stagedSpecRepo: stagedSpecRepo, scratch: scratch, pinnedFiles: files, packagePins: [],
+                  access: access)
+    }
+
+    /// A plan from its parts.
+    public init(root: String, podfile: String?, packageManifest: String?, candidates: [IntegrationCandidate],
+                target: SpecRepoTarget, check: CheckCommand, stagedSpecRepo: String?, scratch: String,
+                pinnedFiles: [PinnedFile], packagePins: [ComponentPin], access: ProjectAccess?) {
         self.root = root
         self.podfile = podfile
         self.packageManifest = packageManifest
@@ -74,16 +111,34 @@ public struct IntegrationPlan {
         self.check = check
         self.stagedSpecRepo = stagedSpecRepo
         self.scratch = scratch
-        self.pinPackageManifest = pinPackageManifest
+        self.pinnedFiles = pinnedFiles
+        self.packagePins = packagePins
         self.access = access
     }
 
-    /// The pins, in order.
-    public var pins: [ComponentPin] { candidates.map(\.pin) }
+    /// The pins, in order: the pods', then the packages'.
+    public var pins: [ComponentPin] { candidates.map(\.pin) + packagePins }
+    /// The file messages name: the Podfile, else the package manifest.
+    public var mainManifest: String { podfile ?? pinnedFiles.first?.path ?? root }
     /// `Podfile.lock` beside the Podfile.
-    var podfileLock: String { (podfile as NSString).deletingLastPathComponent + "/Podfile.lock" }
-    /// The files an integrate pins: the Podfile and Package.swift.
-    var pinnedFiles: [String] { [podfile] + (packageManifest.map { [$0] } ?? []) }
+    var podfileLock: String? { podfile.map { ($0 as NSString).deletingLastPathComponent + "/Podfile.lock" } }
+    /// The files an integrate pins, in order.
+    var pinnedPaths: [String] { pinnedFiles.map(\.path) }
+    /// The files the journal keeps: the pinned ones and Podfile.lock, which the check may change.
+    var journalledFiles: [String] { pinnedPaths + (podfileLock.map { [$0] } ?? []) }
+
+    /// Each pinned file's pinned bytes, computed from `read` (the current bytes of a path).
+    func pinnedContents(reading read: (String) throws -> [UInt8]?) throws -> [(path: String, current: [UInt8]?, pinned: [UInt8]?)] {
+        var earlier: [String: [UInt8]] = [:]
+        var result: [(path: String, current: [UInt8]?, pinned: [UInt8]?)] = []
+        for file in pinnedFiles {
+            let current = try read(file.path)
+            let pinned = try file.pin(current, earlier)
+            if let pinned { earlier[file.path] = pinned }
+            result.append((file.path, current, pinned))
+        }
+        return result
+    }
 }
 
 /// What the integrate is told by its command line.

@@ -94,8 +94,11 @@ public struct IntegrationPlanner {
             guard let repository = opened.repository else { throw IntegrationError.noSpecRepo }
             let finder = CandidateFinder(repository: repository, repoName: opened.name, podspec: request.podspec,
                                          tagFormat: configuration.tagFormat, scratch: scratch)
+            // In a project with a Package.swift too, a name the spec repo lacks is a Swift package.
+            let podPins = request.pins.filter { packageManifest == nil || !repository.versions(of: $0.root).isEmpty }
+            let packagePins = request.pins.filter { pin in !podPins.contains(pin) }
             // The components first: a misspelt name is the first thing to hear of.
-            let candidates = try request.pins.map(finder.candidate(for:))
+            let candidates = try podPins.map(finder.candidate(for:))
             let located = try sources.publishTarget(repoSource)
             let target = SpecRepoTarget(name: located.name, url: located.url)
             let staged = scratch + "/staged-specs.git"
@@ -106,23 +109,28 @@ public struct IntegrationPlanner {
             let originalSources = try sources.sources([repoSource] + others, depth: .onDemand)
             let inputs = try PodfileInputs(path: podfile, sources: stagedSources)
             let catalog = PodCatalog(providers: stagedSources.map(\.provider))
-            let problems = try PinPlanner.versionProblems(request.pins, catalog: catalog)
+            let problems = try PinPlanner.versionProblems(podPins, catalog: catalog)
             if !problems.isEmpty { throw IntegrationError.pinProblems(problems) }
-            let edit = try PinPlanner.edit(request.pins, podfile: podfile, addTo: nil)
+            let edit = try PinPlanner.edit(podPins, podfile: podfile, addTo: nil)
             if let packageManifest, let bytes = FileManager.default.contents(atPath: packageManifest) {
                 // Refused now, before anything changes, if the manifest cannot take the pins.
-                _ = try PackageSwiftPins.pinned(request.pins, manifest: [UInt8](bytes), path: packageManifest,
+                _ = try PackageSwiftPins.pinned(podPins, manifest: [UInt8](bytes), path: packageManifest,
                                                 sources: stagedSources)
             }
-            let plan = IntegrationPlan(
+            var plan = IntegrationPlan(
                 root: root, podfile: podfile, packageManifest: packageManifest, candidates: candidates, target: target,
                 check: check, stagedSpecRepo: staged, scratch: scratch,
-                pinPackageManifest: { [pins = request.pins] bytes, path in
+                pinPackageManifest: { [pins = podPins] bytes, path in
                     try PackageSwiftPins.pinned(pins, manifest: bytes, path: path, sources: stagedSources)
                 },
                 access: access)
+            var packageProblems: [GraphProblem] = []
+            if let packageManifest, !packagePins.isEmpty {
+                packageProblems = try addPackagePins(packagePins, manifest: packageManifest, to: &plan, project: project)
+            }
             return PreparedIntegration(plan: plan, configuration: configuration, inputs: inputs, edit: edit,
-                                       stagedSources: stagedSources, originalSources: originalSources)
+                                       stagedSources: stagedSources, originalSources: originalSources,
+                                       packageProblems: packageProblems)
         } catch {
             try? FileManager.default.removeItem(atPath: scratch)
             throw error

@@ -41,12 +41,13 @@ public struct Integrator {
     /// (and Package.swift) already pin them (the files were checked committed).
     public func isAlreadyIntegrated(_ plan: IntegrationPlan) throws -> Bool {
         guard plan.candidates.allSatisfy({ $0.podspec == nil }) else { return false }
-        let podfile = [UInt8](FileManager.default.contents(atPath: plan.podfile) ?? Data())
-        guard try Self.pinnedPodfile(plan, podfile) == podfile else { return false }
-        if let manifest = plan.packageManifest, let bytes = FileManager.default.contents(atPath: manifest) {
-            if try plan.pinPackageManifest([UInt8](bytes), manifest) != [UInt8](bytes) { return false }
-        }
-        return true
+        let contents = try plan.pinnedContents(reading: Self.read)
+        return contents.allSatisfy { $0.pinned == nil || $0.pinned == $0.current }
+    }
+
+    /// A file's bytes, or nil when it does not exist.
+    static func read(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     /// Checks and lands one project; a failed check restores its files and is returned. A
@@ -78,7 +79,7 @@ public struct Integrator {
     /// Pins the files and runs the compile check, re-checking when the branch moved
     /// during it (up to `maxRequeues`). A failure restores the files and is returned.
     public func check(_ plan: IntegrationPlan, label: String?) async throws -> CheckResult {
-        var journal = IntegrationJournal.begin(pins: plan.pins.map(\.text), files: [plan.podfile, plan.podfileLock] + (plan.packageManifest.map { [$0] } ?? []),
+        var journal = IntegrationJournal.begin(pins: plan.pins.map(\.text), files: plan.journalledFiles,
                                                root: plan.root, stagedDirectory: plan.scratch)
         try journal.save(in: plan.root)
         let project = try openProject(plan.root)
@@ -153,7 +154,7 @@ public struct Integrator {
                 }
             }
             try project.fastForward(branch: branch, from: start, to: tip)
-            for path in plan.pinnedFiles {
+            for path in plan.pinnedPaths {
                 journal.setOriginal(FileManager.default.contents(atPath: path), of: path, root: plan.root)
             }
             try journal.save(in: plan.root)
@@ -168,7 +169,7 @@ public struct Integrator {
     private func takeOriginals(at head: ObjectID?, plan: IntegrationPlan, project: any ProjectGit,
                                journal: inout IntegrationJournal) throws {
         guard let head else { return }
-        for path in plan.pinnedFiles {
+        for path in plan.pinnedPaths {
             let committed = project.file(String(path.dropFirst(project.workDirectory.count)), at: head)
             if let committed { try AtomicFile.write(committed, to: path) }
             journal.setOriginal(committed, of: path, root: plan.root)
@@ -176,29 +177,27 @@ public struct Integrator {
         try journal.save(in: plan.root)
     }
 
-    /// The Podfile's bytes with the plan's pins.
-    static func pinnedPodfile(_ plan: IntegrationPlan, _ bytes: [UInt8]) throws -> [UInt8] {
-        try PodfileEditor.pin(plan.pins.map { PodPin(name: $0.name, version: $0.version) }, in: bytes, path: plan.podfile).bytes
-    }
-
     /// The pods the check takes prebuilt, as `:source` requests for the Podfile editor.
     static func prebuiltSources(_ plan: IntegrationPlan) -> [PodSource] {
         plan.binaryCheck.map { check in check.pods.map { PodSource(name: $0.name, source: check.address) } } ?? []
     }
 
-    /// Pins the Podfile and Package.swift as they are now, and gives the check's prebuilt
-    /// pods their `:source`; returns each file's bytes as written.
+    /// Pins the plan's files as they are now, and gives the check's prebuilt pods their
+    /// `:source` in the Podfile; returns each file's bytes after pinning.
     private func pin(_ plan: IntegrationPlan) throws -> [(path: String, bytes: Data?)] {
-        let current = [UInt8](FileManager.default.contents(atPath: plan.podfile) ?? Data())
-        var pinned = try Self.pinnedPodfile(plan, current)
+        var written: [(path: String, bytes: Data?)] = []
         let prebuilt = Self.prebuiltSources(plan)
-        if !prebuilt.isEmpty { pinned = try PodfileEditor.setSources(prebuilt, in: pinned, path: plan.podfile).bytes }
-        if pinned != current { try AtomicFile.write(Data(pinned), to: plan.podfile) }
-        var written: [(path: String, bytes: Data?)] = [(plan.podfile, Data(pinned))]
-        if let manifest = plan.packageManifest, let bytes = FileManager.default.contents(atPath: manifest) {
-            let pinned = try plan.pinPackageManifest([UInt8](bytes), manifest)
-            if pinned != [UInt8](bytes) { try AtomicFile.write(Data(pinned), to: manifest) }
-            written.append((manifest, Data(pinned)))
+        for entry in try plan.pinnedContents(reading: Self.read) {
+            var pinned = entry.pinned
+            if entry.path == plan.podfile, !prebuilt.isEmpty, let bytes = pinned {
+                pinned = try PodfileEditor.setSources(prebuilt, in: bytes, path: entry.path).bytes
+            }
+            if let pinned, pinned != entry.current {
+                // A first Package.resolved of an Xcode project may need its folder.
+                try Self.makeFolder(of: entry.path, inside: plan.root)
+                try AtomicFile.write(Data(pinned), to: entry.path)
+            }
+            written.append((entry.path, (pinned ?? entry.current).map { Data($0) }))
         }
         return written
     }
@@ -208,19 +207,27 @@ public struct Integrator {
     /// goes back to the original, since the check resolved the prebuilt pods from the binary
     /// repo; the commit then carries the pins only.
     private func dropPrebuilt(_ plan: IntegrationPlan, journal: IntegrationJournal) throws {
-        guard !Self.prebuiltSources(plan).isEmpty else { return }
-        let original = [UInt8](journal.file(at: plan.podfile, root: plan.root)?.original ?? Data())
-        try AtomicFile.write(Data(try Self.pinnedPodfile(plan, original)), to: plan.podfile)
-        if let lock = journal.file(at: plan.podfileLock, root: plan.root),
-           FileManager.default.contents(atPath: plan.podfileLock) != lock.original {
+        guard !Self.prebuiltSources(plan).isEmpty, let podfile = plan.podfile,
+              let file = plan.pinnedFiles.first(where: { $0.path == podfile }) else { return }
+        let original = journal.file(at: podfile, root: plan.root)?.original.map { [UInt8]($0) }
+        if let pinned = try file.pin(original, [:]) { try AtomicFile.write(Data(pinned), to: podfile) }
+        if let lockPath = plan.podfileLock, let lock = journal.file(at: lockPath, root: plan.root),
+           FileManager.default.contents(atPath: lockPath) != lock.original {
             if let bytes = lock.original {
-                try AtomicFile.write(bytes, to: plan.podfileLock)
+                try AtomicFile.write(bytes, to: lockPath)
             } else {
-                try FileManager.default.removeItem(atPath: plan.podfileLock)
+                try FileManager.default.removeItem(atPath: lockPath)
             }
             delegate.integration(.note("Podfile.lock is left as it was: the check took prebuilt pods from the binary repo, "
                 + "so its lock is not the app's; run pod install to update it"))
         }
+    }
+
+    /// Makes the folder `path` goes in when it is missing and lies inside `root`.
+    static func makeFolder(of path: String, inside root: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !FileManager.default.fileExists(atPath: folder), folder.hasPrefix(root + "/") else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
     /// Runs the compile check in the project's root, its log under `logDirectory`.
@@ -326,20 +333,17 @@ public struct Integrator {
         let changed = { (path: String) in
             journal.file(at: path, root: plan.root).map { FileManager.default.contents(atPath: path) != $0.original } ?? false
         }
-        let lockChanged = changed(plan.podfileLock)
-        var files = [relative(plan.podfile)]
-        if lockChanged { files.append(relative(plan.podfileLock)) }
-        if let manifest = plan.packageManifest,
-           FileManager.default.contents(atPath: manifest) != journal.file(at: manifest, root: plan.root)?.original {
-            files.append(relative(manifest))
-        }
-        let message = IntegrationJournal.commitMessage(pins: plan.pins.map { ($0.name, $0.version) })
+        let lockChanged = plan.podfileLock.map(changed) ?? false
+        // The Podfile is always named (the commit is its pins); the other files when they changed.
+        var files = plan.pinnedPaths.filter { $0 == plan.podfile || changed($0) }.map(relative)
+        if lockChanged, let lock = plan.podfileLock { files.append(relative(lock)) }
+        let message = IntegrationJournal.commitMessage(pins: plan.candidates.map { ($0.pin.name, $0.pin.version) },
+                                                       packages: plan.packagePins.map { ($0.name, $0.version) })
         if let name = options.pushBranch { return try project.pushNewBranch(name, message: message, staging: files) }
         guard options.push else { return try project.commit(files, message: message) }
-        let lock = lockChanged ? FileManager.default.contents(atPath: plan.podfileLock).map { (relative(plan.podfileLock), $0) } : nil
+        let lock = lockChanged ? plan.podfileLock.flatMap { path in FileManager.default.contents(atPath: path).map { (relative(path), $0) } } : nil
         let pushed = try project.push(branch: checked.branch, message: message, staging: files) { readAtTip in
-            try Self.pinsAtTip(plan, podfile: relative(plan.podfile), lock: lock,
-                               manifest: plan.packageManifest.map { ($0, relative($0)) }, readAtTip: readAtTip)
+            try Self.pinsAtTip(plan, relative: relative, lock: lock, readAtTip: readAtTip)
         }
         guard let commit = pushed.commit else { throw IntegrationError.notAGitProject(plan.root) }
         if pushed.changed && !pushed.followed {
@@ -348,19 +352,21 @@ public struct Integrator {
         return commit
     }
 
-    /// The pins re-applied on the remote tip's files: its Podfile pinned, the checked
-    /// Podfile.lock, its Package.swift pinned (when it has one).
-    private static func pinsAtTip(_ plan: IntegrationPlan, podfile: String, lock: (String, Data)?,
-                                  manifest: (absolute: String, relative: String)?,
+    /// The pins re-applied on the remote tip's files: each pinned file of the plan pinned
+    /// again (the Podfile must be there; another file is pinned when the tip has it or its
+    /// pin makes it), and the checked Podfile.lock.
+    private static func pinsAtTip(_ plan: IntegrationPlan, relative: (String) -> String, lock: (String, Data)?,
                                   readAtTip: (String) throws -> Data) throws -> [FileChange] {
-        let pins = plan.pins.map { PodPin(name: $0.name, version: $0.version) }
-        let edit = try PodfileEditor.pin(pins, in: [UInt8](try readAtTip(podfile)), path: podfile)
-        var changes: [FileChange] = [.write(path: podfile, contents: Data(edit.bytes))]
-        if let (path, bytes) = lock { changes.append(.write(path: path, contents: bytes)) }
-        if let manifest, let bytes = try? readAtTip(manifest.relative) {
-            let pinned = try plan.pinPackageManifest([UInt8](bytes), manifest.absolute)
-            changes.append(.write(path: manifest.relative, contents: Data(pinned)))
+        var earlier: [String: [UInt8]] = [:]
+        var changes: [FileChange] = []
+        for file in plan.pinnedFiles {
+            let path = relative(file.path)
+            let current = file.path == plan.podfile ? [UInt8](try readAtTip(path)) : (try? readAtTip(path)).map { [UInt8]($0) }
+            guard let pinned = try file.pin(current, earlier) else { continue }
+            earlier[file.path] = pinned
+            changes.append(.write(path: path, contents: Data(pinned)))
         }
+        if let (path, bytes) = lock { changes.append(.write(path: path, contents: bytes)) }
         return changes
     }
 }

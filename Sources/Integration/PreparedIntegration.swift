@@ -20,6 +20,20 @@ public struct PreparedIntegration {
     public var stagedSources: [SpecRepoSource]
     /// The spec repo as it is and compctl.yml's other spec repos.
     public var originalSources: [SpecRepoSource]
+    /// What the package checks find with the Swift package pins that they did not before.
+    public var packageProblems: [GraphProblem] = []
+
+    /// A prepared integrate from its parts.
+    public init(plan: IntegrationPlan, configuration: Configuration, inputs: PodfileInputs, edit: ManifestEdit,
+                stagedSources: [SpecRepoSource], originalSources: [SpecRepoSource], packageProblems: [GraphProblem] = []) {
+        self.plan = plan
+        self.configuration = configuration
+        self.inputs = inputs
+        self.edit = edit
+        self.stagedSources = stagedSources
+        self.originalSources = originalSources
+        self.packageProblems = packageProblems
+    }
 
     /// The pins, in the order given.
     public var pins: [ComponentPin] { plan.pins }
@@ -41,10 +55,10 @@ public struct PreparedIntegration {
             before = []
         }
         let catalog = PodCatalog(providers: stagedSources.map(\.provider))
-        let request = PinPlanner.applying(pins, to: inputs.request, addTo: nil)
+        let request = PinPlanner.applying(plan.candidates.map(\.pin), to: inputs.request, addTo: nil)
         let resolution = try Resolver(catalog: catalog).resolve(request)
         return try GraphChecker(catalog: catalog, configuration: configuration)
-            .problems(in: resolution.graph).filter { !before.contains($0.description) }
+            .problems(in: resolution.graph).filter { !before.contains($0.description) } + packageProblems
     }
 }
 
@@ -55,10 +69,11 @@ extension PreparedIntegration {
     public func binaryCheck(chooser: ChannelChooser, address: String,
                             isBinaryRepo: (SpecRepoSource) -> Bool) throws -> BinaryCheckPlan {
         let catalog = PodCatalog(providers: stagedSources.map(\.provider))
-        let resolution = try Resolver(catalog: catalog).resolve(PinPlanner.applying(pins, to: inputs.request, addTo: nil))
+        let podPins = plan.candidates.map(\.pin)
+        let resolution = try Resolver(catalog: catalog).resolve(PinPlanner.applying(podPins, to: inputs.request, addTo: nil))
         let privates = Set(stagedSources.filter { !$0.isTrunk && !isBinaryRepo($0) }.map(\.name))
         return try BinaryCheckPlan.make(resolution: resolution, chooser: chooser, privateSources: privates,
-                                        candidates: Set(pins.map(\.root)), address: address)
+                                        candidates: Set(podPins.map(\.root)), address: address)
     }
 }
 

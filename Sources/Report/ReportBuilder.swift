@@ -26,15 +26,31 @@ public struct ReportBuilder {
         consumers.add(newest.graph, scope: Problem.newestReleases, project: nil)
 
         let projectStates = try input.projects.map { try checkProject($0, problems: &problems, consumers: &consumers, warnings: &warnings) }
-        let (components, candidates) = try componentStates(newest, projectStates: projectStates)
+        var (components, candidates) = try componentStates(newest, projectStates: projectStates)
         let projectOrder = input.projects.map(\.name)
-        let staleConstraints = consumers.staleConstraints(index: newest.index, projectOrder: projectOrder)
-        let skew = Skew(pins: pinSkew(components), ranges: consumers.rangeSkew(index: newest.index, projectOrder: projectOrder))
+        var staleConstraints = consumers.staleConstraints(index: newest.index, projectOrder: projectOrder)
+        var rangeSkew = consumers.rangeSkew(index: newest.index, projectOrder: projectOrder)
+        var unused = unusedComponents(newest, projectStates: projectStates)
+        var drawn = newest.graph
+        if let packages = input.packages {
+            let section = PackageSection(packages: packages, rcPolicy: rcPolicy, projectOrder: projectOrder)
+            section.addProblems(to: &problems)
+            components += section.components()
+            candidates += section.candidates()
+            staleConstraints += section.staleConstraints()
+            rangeSkew += section.rangeSkew()
+            // A pod that is also a package a main project uses (one component, published both ways) is used.
+            let reached = section.reachedByMainProjects()
+            unused = unused.filter { !reached.contains($0.name.lowercased()) } + section.unused()
+            drawn = DependencyGraph(scope: .repository, nodes: drawn.nodes + packages.newestGraph.nodes,
+                                    edges: drawn.edges + packages.newestGraph.edges)
+        }
+        let skew = Skew(pins: pinSkew(components), ranges: rangeSkew)
         let problemList = problems.sorted()
-        let unused = unusedComponents(newest, projectStates: projectStates)
+        let packageCount = input.packages.map { $0.newestGraph.nodes.count } ?? 0
 
         let summary = Summary(
-            components: newest.pods.count, projects: input.projects.count, problems: problemList.count,
+            components: newest.pods.count + packageCount, projects: input.projects.count, problems: problemList.count,
             skew: skew.pins.count + skew.ranges.count, staleConstraints: staleConstraints.count,
             staleRCs: candidates.filter { $0.state == .stale }.count,
             pendingRCs: candidates.filter { $0.state == .pending }.count,
@@ -42,12 +58,19 @@ public struct ReportBuilder {
             unused: unused.count)
 
         return SkewReport(
-            generatedAt: Self.timestamp(input.now), sources: input.providers.map(\.name),
-            projects: projectStates.map { $0.summary(managed: newest.podSet) }, staleRCDays: input.staleRCDays,
+            generatedAt: Self.timestamp(input.now), sources: input.providers.map(\.name) + (packageCount > 0 ? ["Swift packages"] : []),
+            projects: projectStates.map { state in
+                var summary = state.summary(managed: newest.podSet)
+                if let packages = input.packages?.projects.first(where: { $0.name == state.input.name }) {
+                    summary.resolved = (summary.resolved || state.input.request == nil) && packages.graph != nil
+                    summary.pods += packages.used.count
+                }
+                return summary
+            }, staleRCDays: input.staleRCDays,
             summary: summary, verdict: Verdict(summary: summary, failOn: input.failOn), components: components,
             staleConstraints: staleConstraints, skew: skew, problems: problemList, unused: unused,
             releaseCandidates: candidates,
-            graph: drawingGraph(newest.graph, problems: problemList, layers: input.layers.map(\.name)),
+            graph: drawingGraph(drawn, problems: problemList, layers: input.layers.map(\.name)),
             warnings: warnings)
     }
 
@@ -162,7 +185,7 @@ public struct ReportBuilder {
     }
 
     private func layer(of pod: String) -> String? {
-        input.layers.first { $0.contains(pod) }?.name
+        input.layers.first { $0.contains(pod) }?.name ?? input.packages?.layers[pod]
     }
 
     private func pinSkew(_ components: [ComponentState]) -> [Skew.PinSkew] {
@@ -311,7 +334,7 @@ private struct ProjectState {
 }
 
 /// Problems of several graphs, each once with every graph it shows in.
-private struct ProblemCollector {
+struct ProblemCollector {
     private struct Key: Hashable {
         var kind: String
         var pods: [String]

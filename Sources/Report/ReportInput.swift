@@ -28,6 +28,8 @@ public struct ReportInput {
     /// The binary spec repo (compctl.yml's `binary_repo`), asked whether each component's newest
     /// release has a binary; nil when there is no binary channel.
     public var binaries: (any SpecProvider)?
+    /// The Swift packages, when the configuration has any.
+    public var packages: PackageReportInput?
 
     /// The input of a report; only the sources and projects are needed.
     public init(

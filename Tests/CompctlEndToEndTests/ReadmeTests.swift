@@ -12,7 +12,9 @@ import Testing
 /// - `copy`: run in a fresh temporary copy of `Specs/` and of `DIR` (same relative paths),
 ///   so commands that write leave the checkout alone; the commands of the block share it;
 /// - `exit: N`: the exit code of every command in the block (default 0);
-/// - `output: prefix`: the shown lines are the beginning of the output, not all of it.
+/// - `output: prefix`: the shown lines are the beginning of the output, not all of it;
+/// - `packages`: run in the main package `App` of a fresh universe of Swift packages in bare
+///   repos (`PackageWorld.standard`: Core, Net and UI), as the README describes it.
 /// Arguments are split as a shell would for plain words, '…' and "…" (no variables, pipes or
 /// redirections). An output may not contain "…": shorten it with `output: prefix` instead.
 /// The `compctl` lines of the sh and yaml blocks are parse-checked in CompctlCLITests.
@@ -28,6 +30,17 @@ import Testing
 
     @Test(arguments: (try? ReadmeConsole.parse(ReadmeConsole.readme())) ?? [])
     func consoleBlockOutputIsCurrent(block: ConsoleBlock) throws {
+        if block.packages {
+            let packages = try PackageWorld()
+            for command in block.commands {
+                let result = try packages.compctl(command.arguments)
+                let location = "README.md:\(command.line): $ compctl \(command.arguments.joined(separator: " "))"
+                #expect(result.exitCode == block.exitCode, "\(location)\n\(result)")
+                #expect(ReadmeConsole.matches(result.stdout, command.output, prefix: block.prefix),
+                        "\(location): the output differs from the README's\n\(result)")
+            }
+            return
+        }
         let sandbox = block.copy ? try TemporaryDirectory(prefix: "compctl-readme") : nil
         let base: URL
         if let sandbox {
@@ -82,7 +95,7 @@ import Testing
         #expect(block.problems == [
             "exit must be a number, not 'two'",
             "output must be prefix, not 'all'",
-            "unknown setting 'colour' (run-in, copy, exit, output)",
+            "unknown setting 'colour' (run-in, copy, packages, exit, output)",
             "line 4: an output may not contain '…'; show a prefix with `output: prefix`",
             "line 5: only `$ compctl …` commands can be run",
         ])
@@ -106,6 +119,7 @@ struct ConsoleBlock: Sendable, CustomTestStringConvertible {
     var line: Int
     var runIn = "."
     var copy = false
+    var packages = false
     var prefix = false
     var exitCode: Int32 = 0
     var commands: [Command] = []
@@ -165,12 +179,13 @@ enum ReadmeConsole {
             switch (parts[0], parts.count > 1 ? parts[1] : nil) {
             case let ("run-in", value?): block.runIn = value
             case ("copy", nil): block.copy = true
+            case ("packages", nil): block.packages = true
             case let ("exit", value?):
                 if let code = Int32(value) { block.exitCode = code } else { block.problems.append("exit must be a number, not '\(value)'") }
             case let ("output", value?):
                 if value == "prefix" { block.prefix = true } else { block.problems.append("output must be prefix, not '\(value)'") }
             default:
-                block.problems.append("unknown setting '\(setting.trimmingCharacters(in: .whitespaces))' (run-in, copy, exit, output)")
+                block.problems.append("unknown setting '\(setting.trimmingCharacters(in: .whitespaces))' (run-in, copy, packages, exit, output)")
             }
         }
     }

@@ -161,7 +161,7 @@ private func issues(_ text: String) -> [String] {
               - name: App
             """) == [
             "compctl.yml:2: each spec repo needs a name and a url",
-            "compctl.yml:8: project 'App' needs a podfile or a package_swift path",
+            "compctl.yml:8: project 'App' needs a podfile, a package_swift or an xcodeproj path",
             "compctl.yml: spec repo name 'a' is used twice; give each spec repo its own name",
         ])
     }

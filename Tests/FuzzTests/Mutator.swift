@@ -171,6 +171,11 @@ struct Mutator {
                 "(", ")", "[", "]", "{", "}", ".package(", "url: \"", "\", exact: \"1.0.0\")", "\"\"\"", "#\"", "\"#", "\\(",
                 "/*", "*/", "//", "\"..<\"", ",", ".package(url: \"https://e.com/a.git\", from: \"1.0.0\"),",
             ]
+        case .pbxproj:
+            [
+                "{", "}", "(", ")", "=", ";", ",", "\"", "/*", "*/", "//", "\\", "isa = XCRemoteSwiftPackageReference;",
+                "requirement = {", "kind = exactVersion;", "version = 1.0.0;", "repositoryURL = \"https://e.com/a\";",
+            ]
         }
     }
 
@@ -196,6 +201,8 @@ struct Mutator {
             [("[", "]"), ("{a: ", "}"), ("\n- ", ""), ("\n  ", ""), ("[{a: ", "}]"), ("- ", "")]
         case .packageSwift:
             [("(", ")"), ("[", "]"), ("{", "}"), (".package(", ")"), ("\"\\(", ")\""), ("/*", "*/")]
+        case .pbxproj:
+            [("{a = ", ";}"), ("(", ")"), ("/*", "*/"), ("{", "}")]
         }
     }
 }

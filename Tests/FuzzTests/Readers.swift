@@ -23,6 +23,7 @@ enum Readers {
         case .podfileLock: podfileLock(bytes)
         case .config: yaml(bytes)
         case .packageSwift: packageSwift(bytes)
+        case .pbxproj: pbxproj(bytes)
         }
     }
 
@@ -110,11 +111,33 @@ enum Readers {
         return outcome
     }
 
-    /// The Package.swift reader, then the pin editor on its first URL dependency.
+    /// An Xcode project's package references, then the editor pinning the first of them.
+    private static func pbxproj(_ bytes: [UInt8]) -> Outcome {
+        let project: PBXProject
+        do {
+            project = try PBXProject(parsing: bytes, path: "project.pbxproj")
+        } catch {
+            return check(error, "project.pbxproj")
+        }
+        guard let first = project.remotes.first else { return .read }
+        do {
+            _ = try PBXProjectEditor.pin([first.repositoryURL: "9.8.7"], in: bytes, path: "project.pbxproj") { $0 == $1 }
+        } catch {
+            return check(error, "project.pbxproj")
+        }
+        return .read
+    }
+
+    /// The Package.swift readers (the pin editor's and the resolver's), then the pin editor on
+    /// its first URL dependency.
     private static func packageSwift(_ bytes: [UInt8]) -> Outcome {
         let manifest: PackageManifest
         do {
             manifest = try PackageManifest(parsing: bytes, path: "Package.swift")
+            let declaration = try PackageDeclaration(parsing: bytes, path: "Package.swift")
+            if declaration.problems.contains(where: { $0.file != "Package.swift" || $0.message.isEmpty }) {
+                return .broken("a declaration problem without the file or a message")
+            }
         } catch {
             return check(error, "Package.swift")
         }

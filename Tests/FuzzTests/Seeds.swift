@@ -39,6 +39,7 @@ enum InputKind: String, CaseIterable, Sendable {
     case podfileLock = "lock"
     case config = "yml"
     case packageSwift = "swift"
+    case pbxproj = "pbxproj"
 
     /// The kind of a reproducer file, from its extension.
     init?(fileName name: String) {
@@ -48,6 +49,8 @@ enum InputKind: String, CaseIterable, Sendable {
             self = .podfileLock
         } else if name.hasSuffix(".yml") { self = .config } else if name.hasSuffix(".swift") {
             self = .packageSwift
+        } else if name.hasSuffix(".pbxproj") {
+            self = .pbxproj
         } else {
             return nil
         }
@@ -61,12 +64,13 @@ enum InputKind: String, CaseIterable, Sendable {
     /// slowest to read, 6 ms each in a debug build) the least.
     var weight: Int {
         switch self {
-        case .rubyPodspec: 38
+        case .rubyPodspec: 36
         case .jsonPodspec: 18
         case .podfile: 22
         case .podfileLock: 8
         case .config: 8
         case .packageSwift: 6
+        case .pbxproj: 2
         }
     }
 }
@@ -106,6 +110,9 @@ enum SeedCorpus {
         }
         for url in SharedCorpus.files(under: "package-swift", where: { $0.hasSuffix("Package.swift") }) {
             try add(url, .packageSwift, origin: relative(url))
+        }
+        for url in SharedCorpus.files(under: "xcodeproj", where: { $0.hasSuffix("project.pbxproj") }) {
+            try add(url, .pbxproj, origin: relative(url))
         }
 
         // The specs at the tip of each spec repo bundle.

@@ -99,7 +99,7 @@ public struct PackageDependency: Equatable, Sendable {
         return result
     }
 
-    private static func requirement(_ arguments: [Range<Int>], tokens: [SwiftToken], text: String) -> (Requirement, Range<Int>?) {
+    static func requirement(_ arguments: [Range<Int>], tokens: [SwiftToken], text: String) -> (Requirement, Range<Int>?) {
         guard arguments.count == 1, let argument = arguments.first else { return (.unrecognized(text), nil) }
         let t = Array(tokens[argument])
         // `exact: "1.0"`, `from: "1.0"`, `branch: "main"`, `revision: "abc"`
