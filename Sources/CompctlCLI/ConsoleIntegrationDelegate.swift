@@ -20,7 +20,7 @@ struct ConsoleIntegrationDelegate: IntegrationDelegate {
         case let .checkProgress(progress):
             line.update("compile check \(Int(progress.elapsed.components.seconds)) s: \(progress.lastLine ?? "")")
         case let .checkEnded(status, elapsed):
-            line.finish(status.map { "compile check \($0) after \(Int(elapsed.components.seconds)) s" } ?? "compile check could not run")
+            line.finish(status.map { "compile check \($0) after \(Seconds.text(elapsed))" } ?? "compile check could not run")
         case let .checkFailed(outcome, project):
             let what = project.map { "\(restored) of \($0) was restored" } ?? "nothing was published and \(restored) \(restored.contains(" and ") ? "were" : "was") restored"
             if case .cancelled = outcome.status {

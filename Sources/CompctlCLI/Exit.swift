@@ -32,6 +32,24 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
+/// `reportingErrors` for an asynchronous `body`.
+func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as ExitCode {
+        throw error
+    } catch let error as ValidationError {
+        throw error
+    } catch let error as IntegrationError {
+        error.errors.forEach(Console.error)
+        error.notes.forEach { Console.note($0) }
+        throw Exit.failure
+    } catch {
+        Console.error(String(describing: error))
+        throw Exit.failure
+    }
+}
+
 /// Runs an integrate's `body`, printing an `IntegrationError`'s lines (errors, then notes)
 /// and other errors as `error:` lines, with exit code 1. A compile check that cannot start
 /// is left to ArgumentParser, as before.

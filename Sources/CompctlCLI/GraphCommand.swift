@@ -135,7 +135,8 @@ struct GraphCommand: ParsableCommand {
         } else {
             (graph, warnings) = try reportingErrors { try catalog.newestReleaseGraph() }
         }
-        ResolutionWarnings.printWarnings(warnings, inputs: inputs, sources: sources)
+        let twins = BinaryChannelView.twinNames(configuration: configuration, sources: sources)
+        ResolutionWarnings.printWarnings(warnings, inputs: inputs, sources: sources, twins: twins)
 
         if check {
             // Layers of compctl.yml that the spec repos' pods show to be mistaken.
@@ -144,8 +145,9 @@ struct GraphCommand: ParsableCommand {
         }
         var problems = check
             ? try reportingErrors {
-                try GraphChecker(catalog: catalog, configuration: configuration)
-                    .problems(in: graph)
+                var checker = GraphChecker(catalog: catalog, configuration: configuration)
+                checker.twinSources = twins
+                return try checker.problems(in: graph)
             }
             : nil
         if check, inputs == nil {

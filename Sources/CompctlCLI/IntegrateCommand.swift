@@ -27,6 +27,20 @@ struct IntegrateCommand: AsyncParsableCommand {
             byte for byte (exit 1). SIGINT or SIGTERM stops the check and restores; after a \
             SIGKILL the next compctl run in the project restores from the journal.
 
+            With binary_repo in compctl.yml, the check builds the candidates and the pods under \
+            development (dev_pods, --dev-pods) from source and takes every other private pod \
+            whose version has a binary prebuilt: those `pod` lines get `:source => binary repo` \
+            for the check only (kept in the journal and restored like the pins; the commit \
+            carries the pins only, and Podfile.lock stays as it was). Each archive is downloaded \
+            and its checksum compared with its spec first: a mismatch stops the integrate \
+            before anything changes. --all-from-source builds every pod from source.
+
+            With a binary channel in compctl.yml (binary_command, artifact_store, binary_repo), \
+            each spec it published gets its binary once the integrate has landed, as `publish \
+            --binary` builds, stores and publishes it (an rc gets none); a binary that cannot \
+            be published is a warning, and the integrate stands. With several main projects, \
+            every pod builds from source and no binary is published.
+
             With several `kind: main` projects in compctl.yml (and no --podfile) it integrates \
             into each in turn and prints a table: project, outcome, log. The specs are \
             published once, after the first project passes. --all-or-nothing checks every \
@@ -101,6 +115,10 @@ struct IntegrateCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON document with the outcome.")
     var json = false
 
+    @Flag(name: .customLong("all-from-source"), help: "With a binary channel: build every pod from source in the check.")
+    var allFromSource = false
+
+    @OptionGroup var devPods: DevPodsOption
     @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var config: ConfigOptions
 
@@ -142,7 +160,7 @@ struct IntegrateCommand: AsyncParsableCommand {
             return
         }
         let (planner, sources) = try reportingErrors { try makePlanner(configuration) }
-        let prepared = try explainingPackageConflicts {
+        var prepared = try explainingPackageConflicts {
             try planner.plan(podfile: IntegrationPlanner.podfile(explicit: podfile, configuration: configuration))
         }
         defer { try? FileManager.default.removeItem(atPath: prepared.plan.scratch) }
@@ -153,12 +171,17 @@ struct IntegrateCommand: AsyncParsableCommand {
                 + "to \(prepared.plan.mainManifest)")
             throw Exit.problems
         }
+        try reportingErrors { try prepareBinaryCheck(&prepared, configuration: configuration) }
         if dryRun {
             printPlan(prepared)
             return
         }
         let integrator = makeIntegrator(cache: sources.cache)
-        try report(try await reportingIntegrationErrors { try await integrator.integrate(prepared.plan) }, of: prepared)
+        let outcome = try await reportingIntegrationErrors { try await integrator.integrate(prepared.plan) }
+        try report(outcome, of: prepared)
+        if case let .passed(landed) = outcome {
+            await publishBinaries(of: prepared.plan, published: landed.published, configuration: configuration)
+        }
     }
 
     /// The planner for this command line, and the spec repos it reads.

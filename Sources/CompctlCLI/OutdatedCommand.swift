@@ -191,10 +191,9 @@ struct OutdatedCommand: ParsableCommand {
     /// with `--all` every private pod.
     private func podRows(_ targets: [(String, String)], configuration: Configuration) throws -> [ProjectRows] {
         // The private sources only: outdated is about the components, and never asks trunk.
-        let main = podfile ?? PodfileInputs.defaultPath(explicit: nil, configuration: configuration)
         let sources = try reportingErrors {
             try SpecSources(configuration: configuration, offline: sourceOptions.offline)
-                .privateSources(sourceOptions.sources, podfile: main)
+                .privateSources(sourceOptions.sources, podfile: targets.first?.1)
         }
         let catalog = PodCatalog(providers: sources.map(\.provider))
         let rcs = rcPolicy(configuration, dates: FirstPublishDate(sources.compactMap { $0.repository.flatMap(ReportSkewCommand.publishDates) }))

@@ -20,6 +20,14 @@ struct PinCommand: ParsableCommand {
             requirement literals of the pinned `pod` lines change; the file is replaced \
             atomically. --all pins every pod the Podfile names to its resolved version.
 
+            --channel NAME=binary|source switches a pod between the binary channel and source \
+            (binary_repo in compctl.yml): `binary` writes `:source => 'binary repo url'` on its \
+            `pod` lines, `source` removes that option, and nothing else changes. The Podfile is \
+            resolved as edited first: a pod the binary repo has no binary of, or a pod under \
+            development (dev_pods, --dev-pods) asked onto binary, is refused (exit 1), and so is \
+            a switch that would change the pod's version (exit 2).
+
+
             Prints `Name<TAB>version` for each pin. JSON: {"schemaVersion": 1, \
             "podfile": "path", "pins": {"Name": "version"}, "changed": true, "dryRun": false}.
 
@@ -48,6 +56,11 @@ struct PinCommand: ParsableCommand {
     @Flag(help: "Pin every pod the Podfile names to its resolved version.")
     var all = false
 
+    @Option(name: .customLong("channel"), help: ArgumentHelp(
+        "Switch a pod between the binary channel and source, as NAME=binary or NAME=source; repeat for several.",
+        valueName: "name=channel"), transform: ChannelArgument.parse)
+    var channels: [ChannelArgument] = []
+
     @Flag(name: .customLong("dry-run"), help: "Print the pins without writing the Podfile.")
     var dryRun = false
 
@@ -60,11 +73,17 @@ struct PinCommand: ParsableCommand {
 
     @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var devPods: DevPodsOption
     @OptionGroup var config: ConfigOptions
 
     func validate() throws {
+        if !channels.isEmpty && (all || !pins.isEmpty) {
+            throw ValidationError("--channel switches channels only; pin versions in another run")
+        }
         if all && !pins.isEmpty { throw ValidationError("give NAME=VERSION pins or --all, not both") }
-        if !all && pins.isEmpty { throw ValidationError("give at least one NAME=VERSION pin, or --all") }
+        if !all && pins.isEmpty && channels.isEmpty {
+            throw ValidationError("give at least one NAME=VERSION pin, --all, or --channel NAME=binary|source")
+        }
         if lockTimeout < 0 { throw ValidationError("--lock-timeout must be 0 or more seconds") }
     }
 
@@ -76,7 +95,8 @@ struct PinCommand: ParsableCommand {
         // A project with a Podfile too: NAME is a package when no spec repo has such a pod.
         var podPins = pins
         var packagePins: [PinArgument] = []
-        if let project = manifests.package {
+        // --channel is about the Podfile's pods only.
+        if let project = manifests.package, channels.isEmpty {
             if manifests.podfile == nil {
                 try pinPackages(project, pins: pins, configuration: loaded, lock: true)
                 return
@@ -115,6 +135,10 @@ struct PinCommand: ParsableCommand {
             try PodfileInputs.load(podfile: podfile, sources: sourceOptions, config: config, warnsOfUnfinishedIntegrate: dryRun)
         }
         inputs.warnings.forEach(Console.warning)
+        if !channels.isEmpty {
+            try switchChannels(inputs: inputs, sources: sources, configuration: configuration)
+            return
+        }
         let catalog = PodCatalog(providers: sources.map(\.provider))
 
         var wanted = podPins.map(\.pin)
@@ -169,7 +193,7 @@ extension PinCommand {
         guard !configuration.specRepos.isEmpty || !sourceOptions.sources.isEmpty,
               let sources = try? SpecSources(configuration: configuration).sources(sourceOptions.sources) else { return false }
         let root = name.split(separator: "/").first.map(String.init) ?? name
-        return sources.contains { (try? $0.repository?.contains(root)) == true }
+        return sources.contains { (try? $0.provider.contains(root)) == true }
     }
 
     /// Pins Swift packages of `project`: exact in its manifest, Package.resolved rewritten.
@@ -238,7 +262,19 @@ struct PinDocument: Encodable {
     var podfile: String?
     /// The package project's manifest, when packages were pinned.
     var package: String?
-    var pins: [String: String]
+    var pins: [String: String]?
+    /// With --channel: each pod's channel after the switch.
+    var channels: [String: String]?
     var changed: Bool
     var dryRun: Bool
+
+    init(podfile: String? = nil, package: String? = nil, pins: [String: String]? = nil, channels: [String: String]? = nil,
+         changed: Bool, dryRun: Bool) {
+        self.podfile = podfile
+        self.package = package
+        self.pins = pins
+        self.channels = channels
+        self.changed = changed
+        self.dryRun = dryRun
+    }
 }

@@ -1,12 +1,14 @@
 import ArgumentParser
+import BinaryChannel
 import Foundation
 import Git
 import Graph
 import Podspec
 import SpecRepo
 
-/// `compctl publish PODSPEC --repo SOURCE`: checks a spec and pushes it into a spec repo.
-struct PublishCommand: ParsableCommand {
+/// `compctl publish PODSPEC --repo SOURCE`: checks a spec and pushes it into a spec repo;
+/// `--binary` publishes the binary twin of a version already published.
+struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "publish",
         abstract: "Publish a podspec into a private spec repo, safely under concurrent publishers.",
@@ -23,6 +25,16 @@ struct PublishCommand: ParsableCommand {
             A published version is never overwritten without --force (the commit then reads \
             `[Fix] Name (version)`). Exit 2 when a check finds problems; 1 when publishing fails.
 
+            --binary publishes the binary of a version whose source spec is already published \
+            (integrate publishes it, or `publish` did): binary_command of compctl.yml runs in a \
+            fresh checkout of the component at the version's tag, with COMPCTL_COMPONENT, \
+            COMPCTL_VERSION, COMPCTL_TAG and COMPCTL_BINARY_OUTPUT set, and writes a zip and \
+            binary.json (what it vendors) into $COMPCTL_BINARY_OUTPUT. The zip goes to \
+            artifact_store (uploaded, read back and checked, never over another archive), then \
+            the binary spec (same name, version, dependencies and subspecs; source: the archive's \
+            URL and SHA-256) is published into binary_repo (or --repo). An rc gets a binary \
+            only with --allow-rc. A version whose binary is published already is left as it is.
+
             JSON: {"schemaVersion": 1, "name", "version", "repo", "url", "path", "message", \
             "kind": "Add"|"Update"|"Fix", "commit", "attempts", "published": bool, "dryRun": bool, \
             "problems": [{"kind", "dependency", "message"}]}.
@@ -32,8 +44,14 @@ struct PublishCommand: ParsableCommand {
     @Argument(help: "The podspec to publish (Foo.podspec or Foo.podspec.json).")
     var podspec: String
 
-    @Option(name: .customLong("repo"), help: "The spec repo: a name, a git URL or a bare repository.")
-    var repo: String
+    @Option(name: .customLong("repo"), help: "The spec repo: a name, a git URL or a bare repository (with --binary: default binary_repo).")
+    var repo: String?
+
+    @Flag(help: "Build, store and publish the binary of a version whose source spec is published.")
+    var binary = false
+
+    @Flag(name: .customLong("allow-rc"), help: "With --binary: build the binary of a release candidate too.")
+    var allowRC = false
 
     @Option(name: .customLong("source"), help: "Another spec repo dependencies may come from (e.g. public pods); repeatable.")
     var sources: [String] = []
@@ -52,7 +70,22 @@ struct PublishCommand: ParsableCommand {
 
     @OptionGroup var config: ConfigOptions
 
-    func run() throws {
+    func validate() throws {
+        if binary {
+            if force { throw ValidationError("--force does not apply to --binary: a published binary is never replaced") }
+            if skipTagCheck { throw ValidationError("--skip-tag-check does not apply to --binary, which builds at the tag") }
+        } else {
+            if repo == nil { throw ValidationError("give the spec repo to publish into with --repo SOURCE") }
+            if allowRC { throw ValidationError("--allow-rc goes with --binary") }
+        }
+    }
+
+    func run() async throws {
+        if binary {
+            try await publishBinary()
+            return
+        }
+        let repo = repo ?? ""
         let (result, target) = try reportingErrors { () throws -> (PublishOutcome, PublishTarget) in
             let specSources = try SpecSources(config: config)
             let target = try specSources.locator.publishTarget(repo)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import BinaryChannel
 import Git
 import Config
 import FileIO
@@ -279,13 +280,19 @@ struct ReportSkewCommand: ParsableCommand {
             }
         }
         let packages = try PackageReportInputs.gather(configuration, warnings: &warnings)
+        // The binary channel: whether each component's newest release has a binary.
+        let binaries = try configuration.binary.repo.map { name -> any SpecProvider in
+            try SpecSources(configuration: configuration, offline: sourceOptions.offline).open(name, depth: .onDemand)
+                .binaryProvider(name: name)
+        }
         warnings.forEach(Console.warning)
         var input = ReportInput(
             providers: sources.map(\.provider), projects: projects,
             layers: GraphChecker.layerRules(of: configuration), interfaceSuffix: GraphChecker.interfaceSuffix(of: configuration),
             staleRCDays: staleRCDays ?? configuration.staleRCDays, rcLabel: configuration.rcLabel,
             publishDates: FirstPublishDate(dates),
-            now: now.flatMap(Self.date) ?? Date(), failOn: try categories(), warnings: warnings)
+            now: now.flatMap(Self.date) ?? Date(), failOn: try categories(), warnings: warnings,
+            binaries: binaries)
         input.packages = packages
         return (input, sources)
     }

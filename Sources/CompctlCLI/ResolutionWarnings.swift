@@ -16,13 +16,25 @@ enum ResolutionWarnings {
     }
 
     /// The junk of `sources`, then the warnings of the resolution or graph, except what the
-    /// junk or `inputs` already said.
-    static func printWarnings(_ warnings: [GraphWarning], inputs: PodfileInputs?, sources: [SpecRepoSource]) {
+    /// junk or `inputs` already said. A pod in one source and its twin in the binary repo
+    /// (`twins`: its names) is not shadowed; one the binary repo gives first, with no
+    /// `:source` naming it, is said so.
+    static func printWarnings(_ warnings: [GraphWarning], inputs: PodfileInputs?, sources: [SpecRepoSource],
+                              twins: Set<String> = []) {
         printJunk(of: sources)
         let reported = inputs?.externalsWithoutSpec ?? []
         for warning in warnings {
             switch warning {
             case let .externalWithoutSpec(pod, _) where reported.contains(pod): continue
+            case let .shadowed(_, holders) where !twins.contains(holders[0])
+                && holders.filter({ !twins.contains($0) }).count <= 1:
+                continue
+            case let .shadowed(pod, holders) where twins.contains(holders[0]):
+                let others = holders.filter { !twins.contains($0) }
+                Console.warning("\(pod) comes from the binary repo \(holders[0]) although its `pod` line names no :source: "
+                    + "once a :source names \(holders[0]), CocoaPods reads it for every pod, and it comes before "
+                    + "\(others.joined(separator: ", ")); put the source spec repo's `source` line in the Podfile first, "
+                    + "or switch \(pod) openly with `compctl pin --channel \(pod)=binary`")
             case .unreadableSpec: continue
             default: Console.warning(warning.description)
             }

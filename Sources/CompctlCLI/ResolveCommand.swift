@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import BinaryChannel
 import Graph
 import Integration
 import SwiftPackages
@@ -36,6 +37,12 @@ struct ResolveCommand: ParsableCommand {
             On a conflict, a cycle or a missing pod it explains why and exits 2. Lines of the \
             Podfile it cannot evaluate are warnings that name the line.
 
+            With a binary channel (binary_repo in compctl.yml), a third column says where each \
+            private pod comes from: `binary` (its :source names the binary repo), or `source` \
+            with why: `dev pod` (dev_pods, --dev-pods), `no binary of VERSION`, or `binary \
+            available`. A pod under development that still comes from the binary repo is a \
+            warning, and the pods without a binary are named on stderr.
+
             A main project that takes Swift packages (--package, the package_swift of \
             compctl.yml, or ./Package.swift when there is no Podfile) is resolved as \
             `swift package resolve` resolves it, from the packages' git tags read through \
@@ -44,8 +51,10 @@ struct ResolveCommand: ParsableCommand {
             read as literals are warnings naming the line.
 
             JSON: {"schemaVersion": 1, "pods": {"Name": "version"}, \
-            "unmanaged": {"Name": "locked version or null"}, "packages": {"identity": "version"}}; \
-            on a conflict also "conflict": "the explanation".
+            "unmanaged": {"Name": "locked version or null"}, "packages": {"identity": "version"}}, \
+            with a binary channel also "channels": {"Name": {"channel": "binary|source", \
+            "chosen": "binary|source", "devPod": false, "hasBinary": true}}; on a conflict also \
+            "conflict": "the explanation".
             """ + CommandExamples.section("resolve")
     )
 
@@ -55,6 +64,7 @@ struct ResolveCommand: ParsableCommand {
 
     @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var devPods: DevPodsOption
     @OptionGroup var config: ConfigOptions
 
     @Flag(help: "Resolve as `pod update` does: every locked pod may move, or only the PODs given.")
@@ -62,6 +72,11 @@ struct ResolveCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("With --update, the pods to update (`pod update POD…`); none means all.", valueName: "pod"))
     var pods: [String] = []
+
+    @Flag(name: .customLong("channels"), help: ArgumentHelp(
+        "With a binary channel, add each pod's channel as a third column when the output is no terminal "
+            + "(a terminal always shows it; scripts otherwise get `Name<TAB>version`)."))
+    var showsChannels = false
 
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
@@ -77,7 +92,7 @@ struct ResolveCommand: ParsableCommand {
         }
         var document = ResolveDocument()
         if let podfilePath = manifests.podfile {
-            var (inputs, sources, _) = try reportingErrors {
+            var (inputs, sources, configuration) = try reportingErrors {
                 try PodfileInputs.load(podfile: podfilePath, sources: sourceOptions, config: config, revalidatesInBackground: true)
             }
             if update { inputs.request.update = pods.isEmpty ? .all : .pods(pods) }
@@ -86,15 +101,33 @@ struct ResolveCommand: ParsableCommand {
             let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources) { explanation in
                 if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
             }
-            ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources)
+            ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources,
+                                             twins: BinaryChannelView.twinNames(configuration: configuration, sources: sources))
             ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
+            let binary = try reportingErrors {
+                try BinaryChannelView.open(configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
+                                           offline: sourceOptions.offline)
+            }
+            let channels = try reportingErrors { try binary.map { try $0.channels(of: resolution, sources: sources) } }
+            if let binary, let channels {
+                ChannelChooser.warnings(channels, binaryRepo: binary.name).forEach(Console.warning)
+                if !json, let note = ChannelChooser.fallbackNote(channels, binaryRepo: binary.name) { Console.note(note) }
+            }
             document.add(resolution)
+            document.channels = channels.map(ResolveDocument.channels)
             if !json {
-                // Scripts get `Name<TAB>version`; a person at a terminal gets aligned columns.
-                if isatty(STDOUT_FILENO) == 1 {
-                    Console.outRaw(TextTable(resolution.pods.map { [$0.name, "\($0.version)"] }).plainText())
+                // Scripts get `Name<TAB>version` (the command's contract), with `<TAB>channel` only
+                // when they ask with --channels; a person at a terminal gets aligned columns, the
+                // channel among them.
+                let terminal = isatty(STDOUT_FILENO) == 1
+                let byPod = Dictionary((channels ?? []).map { ($0.pod, $0.text) }, uniquingKeysWith: { first, _ in first })
+                let rows = resolution.pods.map { pod in
+                    [pod.name, "\(pod.version)"] + (channels == nil || !(terminal || showsChannels) ? [] : [byPod[pod.name] ?? "—"])
+                }
+                if terminal {
+                    Console.outRaw(TextTable(rows).plainText())
                 } else {
-                    Console.outRaw(resolution.pods.map { "\($0.name)\t\($0.version)\n" }.joined())
+                    Console.outRaw(rows.map { $0.joined(separator: "\t") + "\n" }.joined())
                 }
             }
         }
@@ -120,6 +153,21 @@ struct ResolveDocument: Encodable {
     /// Parts of package manifests compctl could not read.
     var flagged: [String]?
     var conflict: String?
+    /// With a binary channel: each private pod's channel.
+    var channels: [String: Channel]?
+
+    struct Channel: Encodable {
+        var channel: String
+        var chosen: String
+        var devPod: Bool
+        var hasBinary: Bool
+    }
+
+    static func channels(_ channels: [PodChannel]) -> [String: Channel] {
+        Dictionary(channels.map { ($0.pod, Channel(channel: $0.channel.rawValue, chosen: $0.chosen.rawValue,
+                                                     devPod: $0.isDevPod, hasBinary: $0.hasBinary)) },
+                   uniquingKeysWith: { first, _ in first })
+    }
 
     init() {}
 

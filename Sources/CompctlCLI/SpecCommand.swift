@@ -51,15 +51,30 @@ struct SpecDocument: Encodable {
     struct SourceDocument: Encodable {
         var git: String?
         var tag: String?
+        /// An archive's URL and checksums (a binary spec's source); left out when absent.
+        var http: String?
+        var sha1: String?
+        var sha256: String?
+
+        init(_ source: Source) {
+            git = source.git.map(Git.redact)
+            tag = source.tag
+            http = source.http.map(Git.redact)
+            sha1 = source.sha1
+            sha256 = source.sha256
+        }
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(git, forKey: .git)
             try container.encode(tag, forKey: .tag)
+            try container.encodeIfPresent(http, forKey: .http)
+            try container.encodeIfPresent(sha1, forKey: .sha1)
+            try container.encodeIfPresent(sha256, forKey: .sha256)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case git, tag
+            case git, tag, http, sha1, sha256
         }
     }
 
@@ -101,7 +116,7 @@ struct SpecDocument: Encodable {
     init(_ spec: Specification) {
         name = spec.name
         version = spec.version
-        source = spec.source.map { SourceDocument(git: $0.git.map(Git.redact), tag: $0.tag) }
+        source = spec.source.map(SourceDocument.init)
         dependencies = Self.dependencies(spec)
         subspecs = spec.allSubspecs.map(SubspecDocument.init)
         defaultSubspecs = spec.defaultSubspecs
@@ -164,6 +179,8 @@ enum SpecText {
         if let tag = source.tag { details.append("tag \(tag)") }
         if let branch = source.branch { details.append("branch \(branch)") }
         if let commit = source.commit { details.append("commit \(commit)") }
+        if let sha256 = source.sha256 { details.append("sha256 \(sha256)") }
+        if let sha1 = source.sha1 { details.append("sha1 \(sha1)") }
         let suffix = details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"
         if let git = source.git { return Git.redact(git) + suffix }
         if let http = source.http { return Git.redact(http) + suffix }

@@ -80,7 +80,7 @@ struct SpecSources: SpecSourceReading {
     func sources(for podfile: Podfile, commandLine: [String], revalidatesInBackground: Bool = false) throws -> OpenedSources {
         defer { reporter.finish() }
         let plan = PodfileInputs.sourcePlan(for: podfile, commandLine: commandLine, configured: locator.configured,
-                                            trunk: trunk)
+                                            trunk: trunk, binaryRepo: configuration.binary.repo)
         let opened = try severally { try locator.sources(plan) }
         if revalidatesInBackground {
             for source in opened.sources { source.cdn?.revalidatesInBackground = true }
@@ -89,7 +89,8 @@ struct SpecSources: SpecSourceReading {
     }
 
     /// What the commands that list pods read (`graph` without a Podfile, `outdated`, the
-    /// report): `commandLine`, else compctl.yml's spec repos, else the `source` lines of the
+    /// report): `commandLine`, else compctl.yml's spec repos but the binary repo (whose specs
+    /// are twins of the source specs, not more components), else the `source` lines of the
     /// Podfile at `podfile` when there is one; never trunk, unless named.
     func privateSources(_ commandLine: [String], podfile: String?) throws -> [SpecRepoSource] {
         defer { reporter.finish() }
@@ -97,7 +98,8 @@ struct SpecSources: SpecSourceReading {
         if commandLine.isEmpty, locator.configured.isEmpty, let podfile, FileManager.default.fileExists(atPath: podfile) {
             fallback = (try? Podfile(contentsOf: podfile))?.sources ?? []
         }
-        let plan = SourcePlan.withoutPodfile(commandLine: commandLine, configured: locator.configured, fallback: fallback)
+        let components = locator.configured.filter { $0.name != configuration.binary.repo }
+        let plan = SourcePlan.withoutPodfile(commandLine: commandLine, configured: components, fallback: fallback)
         guard !plan.sources.isEmpty else { throw SpecRepoError.noSources }
         return try severally { try locator.sources(plan).sources }
     }

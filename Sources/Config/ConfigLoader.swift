@@ -76,7 +76,8 @@ private struct Reader {
 
     static let topLevelKeys = [
         "spec_repos", "projects", "check_command", "layers", "tag_format", "rc_label",
-        "interface_rule", "stale_rc_days", "packages", "trunk",
+        "interface_rule", "stale_rc_days", "trunk", "binary_repo", "artifact_store", "binary_command", "dev_pods",
+        "packages",
     ]
 
     mutating func report(_ node: Node?, _ message: String) {
@@ -94,7 +95,22 @@ private struct Reader {
             case "spec_repos": config.specRepos = specRepos(value)
             case "projects": config.projects = projects(value)
             case "packages": config.packages = packages(value)
-            case "check_command": config.checkCommand = checkCommand(value)
+            case "check_command": config.checkCommand = command(value, key: "check_command", what: "compiles the main project")
+            case "binary_command": config.binary.command = command(value, key: "binary_command", what: "builds a component's binary archive")
+            case "binary_repo":
+                if let name = string(value, "binary_repo") {
+                    if isValidRepoName(name) { config.binary.repo = name } else { report(value, "binary_repo must name one of spec_repos, not '\(name)'") }
+                }
+            case "artifact_store":
+                if let location = string(value, "artifact_store") {
+                    if location.trimmingCharacters(in: .whitespaces).isEmpty {
+                        report(value, "artifact_store is empty; give a folder, a file:// URL or an http(s) URL")
+                    } else {
+                        config.binary.artifactStore = location
+                    }
+                }
+            case "dev_pods":
+                if let items = sequence(value, "dev_pods") { config.binary.devPods = items.compactMap { string($0, "dev_pods") } }
             case "layers": config.layers = layers(value)
             case "tag_format":
                 if let text = string(value, "tag_format") {
@@ -130,6 +146,14 @@ private struct Reader {
         let names = config.specRepos.map(\.name)
         for (index, name) in names.enumerated() where names[..<index].contains(name) {
             report(nil, "spec repo name '\(name)' is used twice; give each spec repo its own name")
+        }
+        if let binaryRepo = config.binary.repo, !names.contains(binaryRepo) {
+            report(mapping.first { $0.key.string == "binary_repo" }?.value,
+                   "binary_repo '\(binaryRepo)' is not one of spec_repos; add it there with its url")
+        }
+        if let binaryRepo = config.binary.repo, names.count == 1, names[0] == binaryRepo {
+            report(mapping.first { $0.key.string == "binary_repo" }?.value,
+                   "binary_repo '\(binaryRepo)' is the only spec repo; the source specs need a spec repo of their own")
         }
     }
 
@@ -239,23 +263,24 @@ private struct Reader {
         return result
     }
 
-    mutating func checkCommand(_ node: Node) -> CheckCommand? {
+    /// `check_command` or `binary_command`: a string for `/bin/sh -c`, or an argument vector.
+    mutating func command(_ node: Node, key: String, what: String) -> CheckCommand? {
         switch node {
         case let .scalar(scalar) where scalar.tag.description != "tag:yaml.org,2002:null":
             if scalar.string.trimmingCharacters(in: .whitespaces).isEmpty {
-                report(node, "check_command is empty; give the command that compiles the main project")
+                report(node, "\(key) is empty; give the command that \(what)")
                 return nil
             }
             return .shell(scalar.string)
         case let .sequence(items):
             var arguments: [String] = []
             for item in items {
-                if let text = string(item, "check_command") { arguments.append(text) }
+                if let text = string(item, key) { arguments.append(text) }
             }
-            if arguments.isEmpty { report(node, "check_command is empty; give the command that compiles the main project") }
+            if arguments.isEmpty { report(node, "\(key) is empty; give the command that \(what)") }
             return arguments.isEmpty ? nil : .arguments(arguments)
         default:
-            report(node, "check_command must be a string (run by /bin/sh) or a list of arguments")
+            report(node, "\(key) must be a string (run by /bin/sh) or a list of arguments")
             return nil
         }
     }

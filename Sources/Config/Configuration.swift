@@ -22,12 +22,15 @@ public struct Configuration: Equatable, Sendable {
     public var interfaceRule: InterfaceRule
     /// An rc older than this many days that was never released is reported as stale.
     public var staleRCDays: Int
-    /// Component Swift packages (git URLs or repository paths), besides those the projects'
-    /// manifests name.
-    public var packages: [PackageEntry] = []
+    /// The binary channel: the binary spec repo, the artifact store, the build command and
+    /// the pods under development.
+    public var binary = BinaryChannel()
     /// Whether trunk (CocoaPods' public CDN) is read where a Podfile reads it; `trunk: off`
     /// says no, for a team that keeps compctl off the public network.
     public var readsTrunk: Bool = true
+    /// Component Swift packages (git URLs or repository paths), besides those the projects'
+    /// manifests name.
+    public var packages: [PackageEntry] = []
 
     /// The configuration compctl uses when there is no `compctl.yml`.
     public static func defaults(directory: String) -> Configuration {
@@ -54,6 +57,26 @@ public struct Configuration: Equatable, Sendable {
     public func resolve(path: String) -> String {
         if path.hasPrefix("/") || path.contains("://") || SpecRepoEntry.isSCPLike(path) { return path }
         return URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
+}
+
+/// compctl.yml's binary channel: prebuilt components beside the source ones.
+public struct BinaryChannel: Equatable, Sendable {
+    /// `binary_repo`: the name of the spec repo (one of `spec_repos`) that holds binary specs.
+    public var repo: String?
+    /// `artifact_store`: a folder, a `file://` URL or an http(s) URL, as written.
+    public var artifactStore: String?
+    /// `binary_command`: builds a component's archive, run as configured.
+    public var command: CheckCommand?
+    /// `dev_pods`: the pods under development, which always come from source.
+    public var devPods: [String] = []
+
+    /// No binary channel.
+    public init(repo: String? = nil, artifactStore: String? = nil, command: CheckCommand? = nil, devPods: [String] = []) {
+        self.repo = repo
+        self.artifactStore = artifactStore
+        self.command = command
+        self.devPods = devPods
     }
 }
 

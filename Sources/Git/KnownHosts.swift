@@ -1,3 +1,4 @@
+import Checksum
 import Foundation
 
 /// An OpenSSH known_hosts file, read to decide whether an ssh server's host key is the

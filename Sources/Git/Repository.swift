@@ -373,6 +373,21 @@ public final class Repository {
         try updateReference("refs/heads/\(branch)", to: target, expecting: expected, message: "fast-forward")
     }
 
+    /// Checks out `revision` (a tag, branch or commit) with a detached HEAD, as `git checkout
+    /// --detach` does, replacing the work tree's files: for a fresh clone that a build runs in.
+    public func checkOutDetached(_ revision: String) throws(GitError) {
+        _ = try requireWorkDirectory("check out")
+        let commit = try resolve(revision)
+        let object = try lookupRevision(commit.hex)
+        defer { git_object_free(object) }
+        var options = git_checkout_options()
+        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
+        options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue | GIT_CHECKOUT_REMOVE_UNTRACKED.rawValue
+        try check(git_checkout_tree(pointer, object, &options), "git_checkout_tree")
+        var id = commit.raw
+        try check(git_repository_set_head_detached(pointer, &id), "git_repository_set_head_detached")
+    }
+
     /// Points HEAD at the local branch `branch` (`git switch` without touching the work
     /// tree: the caller makes sure the branch's tree is what the work tree holds).
     public func setHead(toBranch branch: String) throws(GitError) {

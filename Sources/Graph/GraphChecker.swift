@@ -27,6 +27,9 @@ public struct GraphChecker {
     public var interfaceSuffix: String?
     /// The prerelease label of release candidates (compctl.yml's `rc_label`).
     public var rcLabel = "rc"
+    /// Sources whose pods are twins of another source's (the binary spec repo): a pod held
+    /// by one other source and such a twin is not shadowed, unless the twin comes first.
+    public var twinSources: Set<String> = []
 
     /// Checks over graphs of `catalog`'s pods, with `layers` lowest first and the interface
     /// rule for pods ending in `interfaceSuffix`.
@@ -304,6 +307,7 @@ public struct GraphChecker {
         context.graph.nodes.compactMap { node in
             guard node.kind == .managed, let universe = context.universe(node.name), universe.holders.count > 1 else { return nil }
             let names = universe.holders.map { context.catalog.providers[$0].name }
+            if !twinSources.contains(names[0]), names.filter({ !twinSources.contains($0) }).count <= 1 { return nil }
             return GraphProblem(
                 kind: .shadowing,
                 message: "\(node.name) is in more than one source (\(names.joined(separator: ", "))); "

@@ -1,7 +1,7 @@
 import CCurl
 import Foundation
 
-/// GET requests over libcurl's multi interface, many at once: a bounded number of
+/// Requests (GET, HEAD, and PUT uploads) over libcurl's multi interface, many at once: a bounded number of
 /// connections (HTTP/2 multiplexes requests over one connection where the server offers
 /// it, HTTP/1.1 keeps connections alive), timeouts on connecting and on a stalled transfer,
 /// and retries with backoff on transient failures. One thread drives every transfer; the
@@ -81,6 +81,8 @@ private final class Transfer: @unchecked Sendable {
     var headers: [String: String] = [:]
     var tooLarge = false
     var maxBodySize = Int.max
+    /// How much of a PUT's body libcurl has taken so far.
+    var uploaded = 0
 
     init(request: HTTPClient.Request, completion: @escaping @Sendable (Result<HTTPClient.Response, HTTPError>) -> Void) {
         self.request = request
@@ -92,6 +94,7 @@ private final class Transfer: @unchecked Sendable {
         body = Data()
         headers = [:]
         tooLarge = false
+        uploaded = 0
     }
 }
 
@@ -213,9 +216,24 @@ private final class Engine: @unchecked Sendable {
         ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
         ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
         ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.rounded(.up))))
+        var fields = transfer.request.headers
+        switch transfer.request.method {
+        case "HEAD":
+            ccurl_easy_setopt_long(handle, CURLOPT_NOBODY, 1)
+        case "PUT":
+            ccurl_easy_setopt_long(handle, CURLOPT_UPLOAD, 1)
+            ccurl_easy_setopt_callback(handle, CURLOPT_READFUNCTION, readUpload)
+            ccurl_easy_setopt_pointer(handle, CURLOPT_READDATA, context)
+            ccurl_easy_setopt_off(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(transfer.request.body?.count ?? 0))
+            // No `Expect: 100-continue` round trip before the body.
+            if fields.keys.allSatisfy({ $0.lowercased() != "expect" }) { fields["Expect"] = "" }
+        default:
+            break
+        }
         var list: UnsafeMutablePointer<curl_slist>?
-        for (name, value) in transfer.request.headers.sorted(by: { $0.key < $1.key }) {
-            list = ccurl_slist_append(list, "\(name): \(value)")
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            // `Name:` with nothing after it removes a field libcurl would add.
+            list = ccurl_slist_append(list, value.isEmpty ? "\(name):" : "\(name): \(value)")
         }
         transfer.headerList = list
         if let list { ccurl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, list) }
@@ -317,6 +335,19 @@ private let writeBody: ccurl_data_callback = { data, size, count, context in
     data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
         transfer.body.append(bytes, count: length)
     }
+    return length
+}
+
+/// libcurl's read callback for a PUT: hands over the next part of the request's body.
+private let readUpload: ccurl_data_callback = { buffer, size, count, context in
+    guard let buffer, let context else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    guard let body = transfer.request.body, transfer.uploaded < body.count else { return 0 }
+    let length = min(size * count, body.count - transfer.uploaded)
+    body.withUnsafeBytes { bytes in
+        UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + transfer.uploaded, byteCount: length)
+    }
+    transfer.uploaded += length
     return length
 }
 

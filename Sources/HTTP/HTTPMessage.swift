@@ -1,17 +1,29 @@
 import Foundation
 
 extension HTTPClient {
-    /// One GET request: the URL and the header fields to send besides libcurl's own.
+    /// One request: the method, the URL, the header fields to send besides libcurl's own and,
+    /// for an upload, the body.
     public struct Request: Sendable, Hashable {
+        /// `GET` (the default), `HEAD`, or `PUT` (an upload of `body`).
+        public var method: String
         /// The absolute `http://` or `https://` URL.
         public var url: String
-        /// Extra header fields (`If-None-Match`), by name.
+        /// Extra header fields (`If-None-Match`, `Authorization`), by name.
         public var headers: [String: String]
+        /// What a `PUT` sends.
+        public var body: Data?
 
         /// A GET of `url` with `headers`.
         public init(url: String, headers: [String: String] = [:]) {
+            self.init(method: "GET", url: url, headers: headers)
+        }
+
+        /// A `method` request of `url` with `headers` and, for `PUT`, `body`.
+        public init(method: String, url: String, headers: [String: String] = [:], body: Data? = nil) {
+            self.method = method
             self.url = url
             self.headers = headers
+            self.body = body
         }
     }
 

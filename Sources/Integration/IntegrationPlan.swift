@@ -1,3 +1,4 @@
+import BinaryChannel
 import CompileCheck
 import Foundation
 import Git
@@ -76,6 +77,9 @@ public struct IntegrationPlan {
     public var packagePins: [ComponentPin]
     /// The project's lock, held as long as the plan lives.
     public var access: ProjectAccess?
+    /// The compile check with binaries: the pods it takes prebuilt, each by a `:source`
+    /// naming the binary repo in the Podfile for the check only; nil builds all from source.
+    public var binaryCheck: BinaryCheckPlan?
 
     /// A plan for a Podfile project: the Podfile pinned (`pod` lines exact) and, when it
     /// has one, its Package.swift by `pinPackageManifest` (by default as it is).

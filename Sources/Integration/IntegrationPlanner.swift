@@ -76,7 +76,9 @@ public struct IntegrationPlanner {
         for pin in request.pins where !request.allowRC && ((try? Version(pin.version))?.isPrerelease ?? false) {
             throw IntegrationError.rcNeedsFlag(pin.text)
         }
-        guard let repoSource = request.repo ?? configuration.specRepos.enumerated()
+        // The binary repo holds twins of the source specs: never the target, never another source.
+        let sourceRepos = configuration.specRepos.filter { $0.name != configuration.binary.repo }
+        guard let repoSource = request.repo ?? sourceRepos.enumerated()
             .sorted(by: { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }).first?.element.name
         else { throw IntegrationError.noSpecRepo }
         guard let project = try? Repository.open(at: root, searchingParents: true) else {
@@ -102,7 +104,7 @@ public struct IntegrationPlanner {
             let staged = scratch + "/staged-specs.git"
             try SpecStaging.stage(candidates.compactMap(\.podspec), from: target.url, into: staged, name: target.name)
 
-            let others = configuration.specRepos.map(\.name).filter { $0 != repoSource && $0 != opened.name }
+            let others = sourceRepos.map(\.name).filter { $0 != repoSource && $0 != opened.name }
             let stagedSources = try sources.sources([staged] + others, depth: .onDemand)
             let originalSources = try sources.sources([repoSource] + others, depth: .onDemand)
             let inputs = try PodfileInputs(path: podfile, sources: stagedSources)

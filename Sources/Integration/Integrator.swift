@@ -1,3 +1,4 @@
+import BinaryChannel
 import CompileCheck
 import FileIO
 import Foundation
@@ -107,6 +108,12 @@ public struct Integrator {
                     try? journal.restore(in: plan.root)
                     throw IntegrationError.checkChangedManifest(DisplayPath.relative(changed.path))
                 }
+                do {
+                    try dropPrebuilt(plan, journal: journal)
+                } catch {
+                    try? journal.restore(in: plan.root)
+                    throw error
+                }
                 return .passed(CheckedProject(plan: plan, log: outcome.logPath, journal: journal, project: project, branch: branch))
             }
             requeues += 1
@@ -170,18 +177,50 @@ public struct Integrator {
         try journal.save(in: plan.root)
     }
 
-    /// Pins the plan's files as they are now; returns each file's bytes after pinning.
+    /// The pods the check takes prebuilt, as `:source` requests for the Podfile editor.
+    static func prebuiltSources(_ plan: IntegrationPlan) -> [PodSource] {
+        plan.binaryCheck.map { check in check.pods.map { PodSource(name: $0.name, source: check.address) } } ?? []
+    }
+
+    /// Pins the plan's files as they are now, and gives the check's prebuilt pods their
+    /// `:source` in the Podfile; returns each file's bytes after pinning.
     private func pin(_ plan: IntegrationPlan) throws -> [(path: String, bytes: Data?)] {
         var written: [(path: String, bytes: Data?)] = []
+        let prebuilt = Self.prebuiltSources(plan)
         for entry in try plan.pinnedContents(reading: Self.read) {
-            if let pinned = entry.pinned, pinned != entry.current {
+            var pinned = entry.pinned
+            if entry.path == plan.podfile, !prebuilt.isEmpty, let bytes = pinned {
+                pinned = try PodfileEditor.setSources(prebuilt, in: bytes, path: entry.path).bytes
+            }
+            if let pinned, pinned != entry.current {
                 // A first Package.resolved of an Xcode project may need its folder.
                 try Self.makeFolder(of: entry.path, inside: plan.root)
                 try AtomicFile.write(Data(pinned), to: entry.path)
             }
-            written.append((entry.path, (entry.pinned ?? entry.current).map { Data($0) }))
+            written.append((entry.path, (pinned ?? entry.current).map { Data($0) }))
         }
         return written
+    }
+
+    /// After a check with binaries passed: the Podfile becomes its original with the pins
+    /// (the check's `:source` options go, as the journal would restore them), and Podfile.lock
+    /// goes back to the original, since the check resolved the prebuilt pods from the binary
+    /// repo; the commit then carries the pins only.
+    private func dropPrebuilt(_ plan: IntegrationPlan, journal: IntegrationJournal) throws {
+        guard !Self.prebuiltSources(plan).isEmpty, let podfile = plan.podfile,
+              let file = plan.pinnedFiles.first(where: { $0.path == podfile }) else { return }
+        let original = journal.file(at: podfile, root: plan.root)?.original.map { [UInt8]($0) }
+        if let pinned = try file.pin(original, [:]) { try AtomicFile.write(Data(pinned), to: podfile) }
+        if let lockPath = plan.podfileLock, let lock = journal.file(at: lockPath, root: plan.root),
+           FileManager.default.contents(atPath: lockPath) != lock.original {
+            if let bytes = lock.original {
+                try AtomicFile.write(bytes, to: lockPath)
+            } else {
+                try FileManager.default.removeItem(atPath: lockPath)
+            }
+            delegate.integration(.note("Podfile.lock is left as it was: the check took prebuilt pods from the binary repo, "
+                + "so its lock is not the app's; run pod install to update it"))
+        }
     }
 
     /// Makes the folder `path` goes in when it is missing and lies inside `root`.

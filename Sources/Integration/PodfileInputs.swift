@@ -101,14 +101,16 @@ public struct PodfileInputs {
     }
 
     /// The sources of the Podfile `podfile`, as CocoaPods reads them, with compctl.yml's
-    /// mapping and additions and the command line's `--source` (see `SourcePlan.forPodfile`).
+    /// mapping and additions and the command line's `--source` (see `SourcePlan.forPodfile`);
+    /// `binaryRepo` is read only when the Podfile names it.
     public static func sourcePlan(for podfile: Podfile, commandLine: [String], configured: [ConfiguredSpecRepo],
-                                  trunk: TrunkSetting) -> SourcePlan {
+                                  trunk: TrunkSetting, binaryRepo: String? = nil) -> SourcePlan {
         let declared = podfile.declarations.filter { $0.options.externalSource == nil }
         return SourcePlan.forPodfile(
             sourceLines: podfile.sources, podSources: declared.compactMap(\.options.source),
             everyPodHasSource: !declared.isEmpty && declared.allSatisfy { $0.options.source != nil },
-            hasPods: !podfile.declarations.isEmpty, commandLine: commandLine, configured: configured, trunk: trunk)
+            hasPods: !podfile.declarations.isEmpty, commandLine: commandLine, configured: configured, trunk: trunk,
+            readOnlyWhenNamed: Set(binaryRepo.map { [$0] } ?? []))
     }
 
     /// Pod → the source `SPEC REPOS` of Podfile.lock took it from: CocoaPods looks a pod

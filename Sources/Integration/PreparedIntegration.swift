@@ -1,3 +1,4 @@
+import BinaryChannel
 import Config
 import Graph
 import Manifest
@@ -58,6 +59,21 @@ public struct PreparedIntegration {
         let resolution = try Resolver(catalog: catalog).resolve(request)
         return try GraphChecker(catalog: catalog, configuration: configuration)
             .problems(in: resolution.graph).filter { !before.contains($0.description) } + packageProblems
+    }
+}
+
+extension PreparedIntegration {
+    /// The compile check with binaries for this integrate: the Podfile with the pins resolved
+    /// against the staged specs, and every private pod but the candidates and the pods under
+    /// development (`chooser`) taken prebuilt when the binary repo holds its version.
+    public func binaryCheck(chooser: ChannelChooser, address: String,
+                            isBinaryRepo: (SpecRepoSource) -> Bool) throws -> BinaryCheckPlan {
+        let catalog = PodCatalog(providers: stagedSources.map(\.provider))
+        let podPins = plan.candidates.map(\.pin)
+        let resolution = try Resolver(catalog: catalog).resolve(PinPlanner.applying(podPins, to: inputs.request, addTo: nil))
+        let privates = Set(stagedSources.filter { !$0.isTrunk && !isBinaryRepo($0) }.map(\.name))
+        return try BinaryCheckPlan.make(resolution: resolution, chooser: chooser, privateSources: privates,
+                                        candidates: Set(podPins.map(\.root)), address: address)
     }
 }
 

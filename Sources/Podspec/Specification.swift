@@ -85,11 +85,16 @@ public struct Source: Sendable, Equatable {
     public var http: String?
     /// A local path (`:path`), used by development pods.
     public var path: String?
+    /// The SHA-1 an `:http` archive must have (`:sha1`), hexadecimal as written.
+    public var sha1: String?
+    /// The SHA-256 an `:http` archive must have (`:sha256`), hexadecimal as written.
+    public var sha256: String?
 
     /// Creates a source from its parts.
     public init(
         git: String? = nil, tag: String? = nil, branch: String? = nil,
-        commit: String? = nil, http: String? = nil, path: String? = nil
+        commit: String? = nil, http: String? = nil, path: String? = nil,
+        sha1: String? = nil, sha256: String? = nil
     ) {
         self.git = git
         self.tag = tag
@@ -97,13 +102,21 @@ public struct Source: Sendable, Equatable {
         self.commit = commit
         self.http = http
         self.path = path
+        self.sha1 = sha1
+        self.sha256 = sha256
+    }
+
+    /// Whether this is a prebuilt archive's source: an `:http` URL with the archive's
+    /// checksum (`:sha1` or `:sha256`), as a binary spec has.
+    public var isChecksummedArchive: Bool {
+        http != nil && (sha256 != nil || sha1 != nil)
     }
 
     /// The keys of a podspec's source hash that compctl reads.
-    static let fieldKeys: Set<String> = ["git", "tag", "branch", "commit", "http", "path"]
+    static let fieldKeys: Set<String> = ["git", "tag", "branch", "commit", "http", "path", "sha1", "sha256"]
 
     /// Sets the field a podspec's source hash names by `key` (`git`, `tag`, `branch`,
-    /// `commit`, `http`, `path`); other keys compctl does not use are ignored.
+    /// `commit`, `http`, `path`, `sha1`, `sha256`); other keys compctl does not use are ignored.
     mutating func set(_ key: String, to value: String?) {
         switch key {
         case "git": git = value
@@ -112,6 +125,8 @@ public struct Source: Sendable, Equatable {
         case "commit": commit = value
         case "http": http = value
         case "path": path = value
+        case "sha1": sha1 = value
+        case "sha256": sha256 = value
         default: break
         }
     }

@@ -26,7 +26,7 @@ public struct ReportBuilder {
         consumers.add(newest.graph, scope: Problem.newestReleases, project: nil)
 
         let projectStates = try input.projects.map { try checkProject($0, problems: &problems, consumers: &consumers, warnings: &warnings) }
-        var (components, candidates) = componentStates(newest, projectStates: projectStates)
+        var (components, candidates) = try componentStates(newest, projectStates: projectStates)
         let projectOrder = input.projects.map(\.name)
         var staleConstraints = consumers.staleConstraints(index: newest.index, projectOrder: projectOrder)
         var rangeSkew = consumers.rangeSkew(index: newest.index, projectOrder: projectOrder)
@@ -133,7 +133,7 @@ public struct ReportBuilder {
 
     /// The state table (each component's newest release and rc, and every project's pin of
     /// it) and every rc.
-    private func componentStates(_ newest: NewestReleases, projectStates: [ProjectState])
+    private func componentStates(_ newest: NewestReleases, projectStates: [ProjectState]) throws
         -> (components: [ComponentState], candidates: [ReleaseCandidate]) {
         var pinsByPod: [String: [Pin]] = [:]
         for state in projectStates {
@@ -146,11 +146,24 @@ public struct ReportBuilder {
         for pod in newest.pods {
             let podCandidates = rcPolicy.candidates(of: pod, among: newest.index.versions(of: pod))
             candidates += podCandidates
+            let release = newest.index.newestRelease(of: pod)
             components.append(ComponentState(
-                name: pod, layer: layer(of: pod), newestRelease: newest.index.newestRelease(of: pod),
-                newestRC: podCandidates.last, pins: pinsByPod[pod] ?? []))
+                name: pod, layer: layer(of: pod), newestRelease: release,
+                newestRC: podCandidates.last, pins: pinsByPod[pod] ?? [],
+                newestReleaseHasBinary: try release.flatMap { try hasBinary(pod, $0) }))
         }
         return (components, candidates)
+    }
+
+    /// Whether the binary spec repo has `pod` at `version`; nil without a binary channel.
+    /// A binary repo that cannot tell is an error, as any unreadable source is.
+    private func hasBinary(_ pod: String, _ version: Version) throws -> Bool? {
+        guard let binaries = input.binaries else { return nil }
+        do {
+            return try binaries.versions(of: pod).contains(version)
+        } catch {
+            throw GraphError.unreadableSource(source: binaries.name, pod: pod, message: String(describing: error))
+        }
     }
 
     /// The components no main project reaches; only meaningful when there is a main project.

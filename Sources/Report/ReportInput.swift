@@ -25,6 +25,9 @@ public struct ReportInput {
     public var failOn: [ReportCategory]
     /// Warnings found while gathering the input (a Podfile line that was skipped, …).
     public var warnings: [String]
+    /// The binary spec repo (compctl.yml's `binary_repo`), asked whether each component's newest
+    /// release has a binary; nil when there is no binary channel.
+    public var binaries: (any SpecProvider)?
     /// The Swift packages, when the configuration has any.
     public var packages: PackageReportInput?
 
@@ -32,7 +35,7 @@ public struct ReportInput {
     public init(
         providers: [any SpecProvider], projects: [ProjectInput], layers: [LayerRule] = [],
         interfaceSuffix: String? = nil, staleRCDays: Int = 30, rcLabel: String = "rc", publishDates: any PublishDateSource = FixedPublishDates(),
-        now: Date = Date(), failOn: [ReportCategory] = [], warnings: [String] = []
+        now: Date = Date(), failOn: [ReportCategory] = [], warnings: [String] = [], binaries: (any SpecProvider)? = nil
     ) {
         self.providers = providers
         self.projects = projects
@@ -44,6 +47,7 @@ public struct ReportInput {
         self.now = now
         self.failOn = failOn
         self.warnings = warnings
+        self.binaries = binaries
     }
 }
 

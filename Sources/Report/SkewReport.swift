@@ -205,14 +205,19 @@ public struct ComponentState: Codable, Sendable, Equatable {
     public var newestRC: ReleaseCandidate?
     /// Its version in each project that uses it, in the configuration's project order.
     public var pins: [Pin]
+    /// Whether the binary spec repo has the newest release's binary; nil without a binary
+    /// channel (or without a release).
+    public var newestReleaseHasBinary: Bool?
 
     /// A row from its parts.
-    public init(name: String, layer: String?, newestRelease: Version?, newestRC: ReleaseCandidate?, pins: [Pin]) {
+    public init(name: String, layer: String?, newestRelease: Version?, newestRC: ReleaseCandidate?, pins: [Pin],
+                newestReleaseHasBinary: Bool? = nil) {
         self.name = name
         self.layer = layer
         self.newestRelease = newestRelease
         self.newestRC = newestRC
         self.pins = pins
+        self.newestReleaseHasBinary = newestReleaseHasBinary
     }
 
     /// The pin in `project`, if it uses the pod.

@@ -55,14 +55,17 @@ public struct SourcePlan: Equatable, Sendable {
     /// - a `source` line that a spec repo of compctl.yml stands for (its `url` or one of its
     ///   `podfile_source`s, compared by `SpecRepoURL`) is read from that spec repo;
     /// - compctl.yml's other spec repos come after the Podfile's sources, by priority: they
-    ///   can add pods, never change what the Podfile's sources give;
+    ///   can add pods, never change what the Podfile's sources give; those in
+    ///   `readOnlyWhenNamed` (the binary repo, whose specs are twins of the source specs) are
+    ///   read only when a `source` line or `:source` names them;
     /// - `commandLine` (`--source`), when given, stands for every source but trunk: its
     ///   sources take the place of the Podfile's first other source (after trunk when the
     ///   Podfile names no other), and compctl.yml's spec repos are not read;
     /// - trunk is read as `trunk` says, and left out when it is off.
     public static func forPodfile(
         sourceLines: [String], podSources: [String], everyPodHasSource: Bool, hasPods: Bool,
-        commandLine: [String], configured: [ConfiguredSpecRepo], trunk: TrunkSetting
+        commandLine: [String], configured: [ConfiguredSpecRepo], trunk: TrunkSetting,
+        readOnlyWhenNamed: Set<String> = []
     ) -> SourcePlan {
         var addresses: [String] = []
         func add(_ address: String) {
@@ -128,7 +131,7 @@ public struct SourcePlan: Equatable, Sendable {
                 append(PlannedSource(argument: address, aliases: [address]))
             }
         }
-        for entry in configured where !used.contains(entry.name) {
+        for entry in configured where !used.contains(entry.name) && !readOnlyWhenNamed.contains(entry.name) {
             append(PlannedSource(argument: entry.name, isTrunk: entry.podfileSources.contains(where: SpecRepoURL.isTrunk)))
         }
         return SourcePlan(sources: planned, trunkLeftOut: trunkLeftOut)

@@ -66,6 +66,7 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
         name: String, version: String, repository: String, path: String, vanished: [String], listsNewSpec: Bool)
     /// The component repository named by a spec's `source.git` could not be asked for its tags.
     case tagCheckFailed(file: String, tag: String, reason: String)
+
     /// `--offline`, and an http(s) SOURCE compctl never read: it cannot tell a CDN from a git repo.
     case neverReadOffline(url: String)
     /// trunk is named as a SOURCE, but it is turned off (`reason`).

@@ -67,6 +67,43 @@ private func issues(_ text: String) -> [String] {
         #expect(config.staleRCDays == 7)
     }
 
+    @Test func readsTheBinaryChannel() throws {
+        let config = try parse("""
+            spec_repos:
+              - name: acme
+                url: ../Specs
+              - name: acme-binary
+                url: ../BinarySpecs
+            binary_repo: acme-binary
+            artifact_store: https://artifacts.acme.example/ios
+            binary_command: "sh scripts/build-binary.sh"
+            dev_pods: [XXCart, XXPay]
+            """)
+        #expect(config.binary == BinaryChannel(repo: "acme-binary", artifactStore: "https://artifacts.acme.example/ios",
+                                               command: .shell("sh scripts/build-binary.sh"), devPods: ["XXCart", "XXPay"]))
+        #expect(try parse("").binary == BinaryChannel())
+        #expect(issues("""
+            spec_repos:
+              - name: acme
+                url: ../Specs
+            binary_repo: acme-bin
+            artifact_store: ""
+            binary_command: []
+            dev_pods: XXCart
+            """) == [
+                "compctl.yml:5: artifact_store is empty; give a folder, a file:// URL or an http(s) URL",
+                "compctl.yml:6: binary_command is empty; give the command that builds a component's binary archive",
+                "compctl.yml:7: dev_pods must be a list",
+                "compctl.yml:4: binary_repo 'acme-bin' is not one of spec_repos; add it there with its url",
+            ])
+        #expect(issues("""
+            spec_repos:
+              - name: acme
+                url: ../Specs
+            binary_repo: acme
+            """) == ["compctl.yml:4: binary_repo 'acme' is the only spec repo; the source specs need a spec repo of their own"])
+    }
+
     @Test func emptyFileGivesDefaults() throws {
         let config = try parse("")
         #expect(config == Configuration.defaults(directory: "/project"))

@@ -76,20 +76,6 @@ private enum Keys {
         #expect(KnownHosts.keyType(ofRawKey: Keys.raw(Keys.ecdsa)) == "ecdsa-sha2-nistp256")
         #expect(KnownHosts.keyType(ofRawKey: [0, 0, 0, 9, 1]) == nil)
     }
-
-    @Test func sha1AndHMACMatchTheStandardVectors() {
-        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
-        #expect(hex(SHA1.hash(Array("abc".utf8))) == "a9993e364706816aba3e25717850c26c9cd0d89d")
-        #expect(hex(SHA1.hash([])) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
-        #expect(hex(SHA1.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
-            == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
-        // RFC 2202, test cases 2 and 6 (a key longer than the block).
-        #expect(hex(SHA1.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
-            == "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79")
-        #expect(hex(SHA1.hmac(key: [UInt8](repeating: 0xAA, count: 80),
-                              message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
-            == "aa4ae5e15272d00e95705637ce8a3b55ed402112")
-    }
 }
 
 /// The certificate callback as libgit2's ssh transport calls it, with a `git_cert_hostkey`

@@ -6,11 +6,14 @@ import Versioning
 /// Each graph check on small repos, over the newest-release graph unless said otherwise.
 @Suite struct GraphCheckTests {
     func problems(_ specs: [Specification]..., layers: [LayerRule] = [], interfaceSuffix: String? = nil,
-                  providers extra: [InMemorySpecProvider] = []) -> [String] {
-        let catalog = PodCatalog(providers: [InMemorySpecProvider(name: "acme", specs: specs.flatMap { $0 })] + extra)
+                  providers extra: [InMemorySpecProvider] = [], before: [InMemorySpecProvider] = [],
+                  twins: Set<String> = []) -> [String] {
+        let catalog = PodCatalog(providers: before + [InMemorySpecProvider(name: "acme", specs: specs.flatMap { $0 })] + extra)
         // An in-memory source never fails to list, so neither call throws here.
         let (graph, _) = try! catalog.newestReleaseGraph()
-        return try! GraphChecker(catalog: catalog, layers: layers, interfaceSuffix: interfaceSuffix).problems(in: graph).map(\.description)
+        var checker = GraphChecker(catalog: catalog, layers: layers, interfaceSuffix: interfaceSuffix)
+        checker.twinSources = twins
+        return try! checker.problems(in: graph).map(\.description)
     }
 
     @Test func cycleNamesOneConcretePathPerComponent() {
@@ -131,6 +134,18 @@ import Versioning
         let trunk = InMemorySpecProvider.test(pod("XXLogger", ["9.0"]), pod("AFNetworking", ["4.0"]), name: "trunk")
         #expect(problems(pod("XXLogger", ["1.4.2"]), providers: [trunk]) == [
             "shadowing: XXLogger is in more than one source (acme, trunk); acme comes first and shadows the others",
+        ])
+    }
+
+    @Test func aBinaryTwinShadowsNothingUnlessItComesFirst() {
+        let binaries = InMemorySpecProvider.test(pod("XXLogger", ["1.4.2"]), name: "acme-binary")
+        #expect(problems(pod("XXLogger", ["1.4.2"]), providers: [binaries], twins: ["acme-binary"]) == [])
+        let trunk = InMemorySpecProvider.test(pod("XXLogger", ["9.0"]), name: "trunk")
+        #expect(problems(pod("XXLogger", ["1.4.2"]), providers: [binaries, trunk], twins: ["acme-binary"]) == [
+            "shadowing: XXLogger is in more than one source (acme, acme-binary, trunk); acme comes first and shadows the others",
+        ])
+        #expect(problems(pod("XXLogger", ["1.4.2"]), before: [binaries], twins: ["acme-binary"]) == [
+            "shadowing: XXLogger is in more than one source (acme-binary, acme); acme-binary comes first and shadows the others",
         ])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Graph
+import Podspec
 @testable import Report
 import Testing
 import Versioning
@@ -58,6 +59,42 @@ import Versioning
         let report = try ReportBuilder(input: input).build()
         #expect(report.releaseCandidates == [ReleaseCandidate(pod: "Net", version: v("1.1.0-beta.1"), ageDays: 3, state: .pending)])
         #expect(report.components.first { $0.name == "Core" }?.newestRC == nil)
+    }
+
+    @Test func aBinaryVariantVersionIsNoReleaseCandidate() throws {
+        // A real private spec repo serves prebuilt xcframeworks beside the source releases,
+        // marked `2.3.0-xcframework`: a prerelease without the rc label, so no rc at all.
+        var binarySpec = Specification.test("Design", "2.3.0-xcframework")
+        binarySpec.source = Source(http: "https://artifactory.example/ios/2.3.0/Design.xcframework.zip",
+                                   sha1: "0a4d55a8d778e5022fab701977c5d840bbc486d0")
+        let provider = InMemorySpecProvider(name: "specs", specs: [
+            .test("Design", "2.2.0"), .test("Design", "2.3.0"), binarySpec, .test("Design", "2.4.0-rc.1"),
+        ])
+        let report = try ReportBuilder(input: ReportInput(providers: [provider], projects: [], now: World.now)).build()
+        #expect(report.releaseCandidates.map(\.version) == [v("2.4.0-rc.1")])
+        let design = try #require(report.components.first { $0.name == "Design" })
+        #expect(design.newestRelease == v("2.3.0"))
+        #expect(design.newestRC?.version == v("2.4.0-rc.1"))
+        #expect(v("2.3.0-xcframework").isPrerelease && !v("2.3.0-xcframework").isReleaseCandidate(label: "rc"))
+    }
+
+    @Test func theStateTableSaysWhetherTheNewestReleaseHasABinary() throws {
+        var input = World.input()
+        #expect(try ReportBuilder(input: input).build().components.allSatisfy { $0.newestReleaseHasBinary == nil })
+        input.binaries = InMemorySpecProvider(name: "specs-binary", specs: [.test("Core", "2.0.0"), .test("Feed", "1.0.0")])
+        let report = try ReportBuilder(input: input).build()
+        let binary = Dictionary(uniqueKeysWithValues: report.components.map { ($0.name, $0.newestReleaseHasBinary) })
+        // Feed's binary is of 1.0.0, not of its newest release 1.1.0.
+        #expect(binary["Core"] == true && binary["Feed"] == false && binary["Net"] == false)
+        // Cells are padded to align the columns.
+        let markdown = try MarkdownRenderer().render(report).replacingOccurrences(of: " +", with: " ", options: .regularExpression)
+        #expect(markdown.contains("| pod | layer | newest release | binary | newest rc |"))
+        #expect(markdown.contains("| Core | base | 2.0.0 | yes |"))
+        #expect(markdown.contains("| Feed | feature | 1.1.0 | missing |"))
+        #expect(try !MarkdownRenderer().render(World.report()).contains("| binary |"))
+        let html = HTMLRenderer(graphSVG: nil, graphNote: "").render(report)
+        #expect(html.contains("data-label=\"Binary\" data-sort=\"missing\"><span class=\"badge badge-missing\">missing</span>"))
+        #expect(try JSONReportRenderer().render(report).contains("\"newestReleaseHasBinary\" : false"))
     }
 
     @Test func staleConstraintsNameWhoHoldsWhomBack() {

@@ -11,9 +11,22 @@ import Testing
 
     func plan(lines: [String] = [], pods: [String] = [], everyPodHasSource: Bool = false, hasPods: Bool = true,
               commandLine: [String] = [], configured: [ConfiguredSpecRepo] = [],
-              trunk: TrunkSetting = .standard) -> SourcePlan {
+              trunk: TrunkSetting = .standard, readOnlyWhenNamed: Set<String> = []) -> SourcePlan {
         SourcePlan.forPodfile(sourceLines: lines, podSources: pods, everyPodHasSource: everyPodHasSource, hasPods: hasPods,
-                              commandLine: commandLine, configured: configured, trunk: trunk)
+                              commandLine: commandLine, configured: configured, trunk: trunk,
+                              readOnlyWhenNamed: readOnlyWhenNamed)
+    }
+
+    @Test func theBinaryRepoIsReadOnlyWhereThePodfileNamesIt() {
+        let binary = ConfiguredSpecRepo(name: "acme-binary", url: "git@git.acme.example:ios/BinarySpecs.git")
+        // Not added after the Podfile's sources, as compctl.yml's other spec repos are.
+        #expect(plan(lines: [acmeURL], configured: [acme, binary, tools], readOnlyWhenNamed: ["acme-binary"])
+            .sources.map(\.argument) == ["acme", "tools"])
+        // Read, and known by the `:source` that names it, when a pod takes it.
+        let named = plan(lines: [acmeURL], pods: ["git@git.acme.example:ios/BinarySpecs.git"], configured: [acme, binary],
+                         readOnlyWhenNamed: ["acme-binary"])
+        #expect(named.sources.map(\.argument) == ["acme", "acme-binary"])
+        #expect(named.sources[1].aliases == ["git@git.acme.example:ios/BinarySpecs.git"])
     }
 
     @Test func theSourceLinesInOrderThenThePodsSources() {

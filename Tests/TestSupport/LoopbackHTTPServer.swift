@@ -148,11 +148,16 @@ public final class LoopbackHTTPServer: Sendable {
     public let port: Int
     private let core: Core
 
-    /// A server answering every request through `handler`.
-    public init(handler: @escaping Handler) throws {
+    /// Decides, from a request's head (its body still empty), to stop reading its body after
+    /// that many bytes and wait for the client to go away, answering nothing: an upload that
+    /// stalls, so a test can kill the client in the middle of it. `nil` reads it all.
+    public typealias BodyStall = @Sendable (_ head: HTTPRequest) -> Int?
+
+    /// A server answering every request through `handler`; `stall` holds chosen uploads.
+    public init(stall: BodyStall? = nil, handler: @escaping Handler) throws {
         let (listener, port) = try listenOnLoopback(backlog: 64)
         self.port = port
-        core = Core(listener: listener, handler: handler)
+        core = Core(listener: listener, handler: handler, stall: stall)
         let core = self.core
         Thread.detachNewThread { core.acceptLoop() }
     }
@@ -199,6 +204,13 @@ public final class LoopbackHTTPServer: Sendable {
         core.received.withLock { $0 }
     }
 
+    /// Waits until a request's body has stalled (see `BodyStall`) and returns its head, or
+    /// `nil` after `timeout` seconds.
+    public func waitForStalledUpload(timeout: TimeInterval) -> HTTPRequest? {
+        guard core.stalled.wait(timeout: .now() + timeout) == .success else { return nil }
+        return core.stalledHeads.withLock { $0.last }
+    }
+
     /// How many requests were received so far.
     public var requestCount: Int {
         core.received.withLock { $0.count }
@@ -213,12 +225,17 @@ public final class LoopbackHTTPServer: Sendable {
     private final class Core: Sendable {
         let listener: Int32
         let handler: Handler
+        let stall: BodyStall?
         let received = Locked<[HTTPRequest]>([])
+        /// Signalled once per stalled upload; `stalledHeads` holds their heads.
+        let stalled = DispatchSemaphore(value: 0)
+        let stalledHeads = Locked<[HTTPRequest]>([])
         private let acceptLoopEnded = DispatchSemaphore(value: 0)
 
-        init(listener: Int32, handler: @escaping Handler) {
+        init(listener: Int32, handler: @escaping Handler, stall: BodyStall?) {
             self.listener = listener
             self.handler = handler
+            self.stall = stall
         }
 
         func stop() {
@@ -288,7 +305,20 @@ public final class LoopbackHTTPServer: Sendable {
                 headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
             var body = Array(bytes[(headEnd! + 4)...])
-            let length = min(Int(headers["content-length"] ?? "") ?? 0, 1 << 20)
+            let length = min(Int(headers["content-length"] ?? "") ?? 0, 64 << 20)
+            let head = HTTPRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
+            if let stall, let limit = stall(head) {
+                while body.count < min(limit, length) {
+                    let count = read(connection, &buffer, min(buffer.count, min(limit, length) - body.count))
+                    if count <= 0 { return nil }
+                    body += buffer[0..<count]
+                }
+                stalledHeads.withLock { $0.append(head) }
+                stalled.signal()
+                // Keep nothing more and answer nothing, until the client gives up (or is killed).
+                while read(connection, &buffer, buffer.count) > 0 {}
+                return nil
+            }
             while body.count < length {
                 let count = read(connection, &buffer, min(buffer.count, length - body.count))
                 if count <= 0 { return nil }
@@ -321,7 +351,9 @@ public final class LoopbackHTTPServer: Sendable {
             case 304: return "Not Modified"
             case 401: return "Unauthorized"
             case 403: return "Forbidden"
+            case 201: return "Created"
             case 404: return "Not Found"
+            case 412: return "Precondition Failed"
             case 429: return "Too Many Requests"
             case 500: return "Internal Server Error"
             case 503: return "Service Unavailable"

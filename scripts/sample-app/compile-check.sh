@@ -6,7 +6,11 @@
 #
 # For each pod the Podfile pins exactly, it reads the spec at that version from the staged
 # spec repo, fetches the component's repository (the spec's source :git) at the version's
-# tag and compiles its C sources (Sources/*.c) with `cc -c`. A real app would run
+# tag and compiles its C sources (Sources/*.c) with `cc -c`. A pod whose `pod` line has
+# `:source => '<binary spec repo>'` (compctl's binary channel: integrate sets it for the
+# check on the pods it takes prebuilt) is not compiled: its binary spec is read from that
+# spec repo, its archive fetched from the spec's source :http (a file:// URL here) and
+# the static library in it checked with `ar t`, as a link would use it. A real app would run
 # `pod install` and `xcodebuild` here instead. Pods whose repository is not a local path
 # (the sample's https://git.acme.example URLs) are skipped; the components being
 # integrated must compile.
@@ -31,7 +35,30 @@ fi
 sed -n "s/^[[:space:]]*pod[[:space:]]*['\"]\([^'\"/]*\)[^'\"]*['\"][[:space:]]*,[[:space:]]*['\"]=\{0,1\}[[:space:]]*\([0-9][0-9A-Za-z.-]*\)['\"].*/\1 \2/p" "$podfile" \
     | sort -u > "$work/pins"
 
+# `pod 'Name', …, :source => 'repo'`: the pods taken from a binary spec repo.
+sed -n "s/^[[:space:]]*pod[[:space:]]*['\"]\([^'\"/]*\)['\"].*:source[[:space:]]*=>[[:space:]]*['\"]\([^'\"]*\)['\"].*/\1 \2/p" "$podfile" \
+    | sort -u > "$work/prebuilt"
+
 while read -r name version; do
+    binaries="$(awk -v pod="$name" '$1 == pod { print $2; exit }' "$work/prebuilt")"
+    if [ -n "$binaries" ]; then
+        # Prebuilt: the binary spec's archive, not the component's sources.
+        repo="${binaries#file://}"
+        archive="$(git --git-dir "$repo" show "HEAD:$name/$version/$name.podspec.json" 2>/dev/null \
+            | sed -n 's/.*"http"[[:space:]]*:[[:space:]]*"file:\/\/\([^"]*\)".*/\1/p' | head -n 1)"
+        if [ -z "$archive" ] || [ ! -f "$archive" ]; then
+            echo "error: $name $version has no binary archive in $binaries" >&2
+            exit 1
+        fi
+        mkdir -p "$work/$name"
+        unzip -q -o "$archive" -d "$work/$name"
+        for library in "$work/$name"/lib/*.a; do
+            [ -f "$library" ] || continue
+            echo "link $name/lib/$(basename "$library")   ($name $version, prebuilt: $(ar t "$library" | tr '\n' ' '))"
+        done
+        echo "$name=$version" >> "$work/compiled"
+        continue
+    fi
     spec="$(git --git-dir "$staged" ls-tree -r --name-only HEAD -- "$name/$version/" "Specs/$name/$version/" | grep -E '\.podspec(\.json)?$' | head -n 1 || true)"
     if [ -z "$spec" ]; then
         echo "error: $name $version is not in the staged spec repo" >&2

@@ -230,6 +230,18 @@ public struct PodDeclaration: Equatable, Sendable {
     public var nameFromArgument: Bool
     /// The name of the helper method the line sits in, if any.
     public var method: String?
+    /// UTF-8 byte offset right after the last argument: where the editor adds an option.
+    public var argumentsEnd: Int = 0
+    /// Where the line's `:source` option is, when it has one.
+    public var sourceOption: SourceOption?
+
+    /// A `:source` option's place on its line.
+    public struct SourceOption: Equatable, Sendable {
+        /// The option with the comma and space before it: what removing it deletes.
+        public var removal: Range<Int>
+        /// Whether it sits in a `{ … }` hash argument, which the editor leaves alone.
+        public var isInHash: Bool
+    }
 
     /// The targets that reach the line, each once, in the order they reached it.
     public var targets: [String] {

@@ -779,7 +779,7 @@ private final class PodfileEvaluator {
         let podToken = statement.lowerBound
         visitedPods[podToken] = true
         let line = tokens[podToken].line
-        let (positional, options, unreadable) = podArguments(arguments, context)
+        let (positional, options, unreadable, sourceOption, argumentsEnd) = podArguments(arguments, context)
         guard let nameArgument = positional.first else {
             warn(line, "`pod` without a pod name; the line is skipped")
             return
@@ -805,7 +805,8 @@ private final class PodfileEvaluator {
             name: name, requirements: requirements, options: podOptions, line: line,
             uses: [PodUse(target: targets[context.target].name, callLines: context.callLines, isConditional: context.conditional)],
             requirementRanges: positional.dropFirst().map(source.byteRange), nameRange: source.byteRange(nameArgument),
-            quote: quote(of: nameArgument), nameFromArgument: nameFromArgument, method: context.method)
+            quote: quote(of: nameArgument), nameFromArgument: nameFromArgument, method: context.method,
+            argumentsEnd: argumentsEnd, sourceOption: sourceOption)
         let index = record(declaration, podToken: podToken)
         if let direct = context.directTarget, direct == context.target {
             lastPods[direct] = (tokens[statement.lowerBound].start..<tokens[statement.upperBound - 1].end, declarations[index].quote)
@@ -814,30 +815,40 @@ private final class PodfileEvaluator {
 
     /// A `pod` statement's arguments: the positional ones (name and requirements) and the
     /// options (`key: value`, `:key => value`, or a hash), with the first option whose key
-    /// is not a literal.
+    /// is not a literal; for the editor, where its `:source` option is (the option and the
+    /// comma before it) and the byte offset after the last argument.
     func podArguments(_ arguments: Range<Int>, _ context: Context)
-        -> (positional: [Range<Int>], options: [(key: String, value: Range<Int>)], unreadable: String?) {
+        -> (positional: [Range<Int>], options: [(key: String, value: Range<Int>)], unreadable: String?,
+            sourceOption: PodDeclaration.SourceOption?, argumentsEnd: Int) {
         var positional: [Range<Int>] = []
         var options: [(key: String, value: Range<Int>)] = []
         var unreadable: String?
-        for part in source.splitArguments(arguments) {
+        var sourceOption: PodDeclaration.SourceOption?
+        let parts = source.splitArguments(arguments)
+        for (index, part) in parts.enumerated() {
             let first = tokens[part.lowerBound]
+            func add(_ key: String, _ value: Range<Int>, inHash: Bool) {
+                options.append((key, value))
+                guard key == "source" else { return }
+                let start = index > 0 ? source.byteRange(parts[index - 1]).upperBound : source.byteRange(part).lowerBound
+                sourceOption = .init(removal: start..<source.byteRange(part).upperBound, isInHash: inHash)
+            }
             if let key = first.labelName {
-                options.append((key, part.lowerBound + 1..<part.upperBound))
+                add(key, part.lowerBound + 1..<part.upperBound, inHash: false)
             } else if let arrow = source.firstTopLevel(in: part, where: { $0.isOp("=>") }) {
                 let key = evaluate(part.lowerBound..<arrow, context).stringOrSymbol
                 guard let key else {
                     unreadable = "the option `\(source.text(part))`"
                     continue
                 }
-                options.append((key, arrow + 1..<part.upperBound))
+                add(key, arrow + 1..<part.upperBound, inHash: false)
             } else if first.isOp("{"), source.match[part.lowerBound] == part.upperBound - 1 {
                 for pair in source.splitArguments(part.lowerBound + 1..<part.upperBound - 1) {
                     if let key = tokens[pair.lowerBound].labelName {
-                        options.append((key, pair.lowerBound + 1..<pair.upperBound))
+                        add(key, pair.lowerBound + 1..<pair.upperBound, inHash: true)
                     } else if let arrow = source.firstTopLevel(in: pair, where: { $0.isOp("=>") }),
                               let key = evaluate(pair.lowerBound..<arrow, context).stringOrSymbol {
-                        options.append((key, arrow + 1..<pair.upperBound))
+                        add(key, arrow + 1..<pair.upperBound, inHash: true)
                     } else {
                         unreadable = "the option `\(source.text(pair))`"
                     }
@@ -846,7 +857,8 @@ private final class PodfileEvaluator {
                 positional.append(part)
             }
         }
-        return (positional, options, unreadable)
+        let argumentsEnd = parts.last.map { source.byteRange($0).upperBound } ?? 0
+        return (positional, options, unreadable, sourceOption, argumentsEnd)
     }
 
     /// The options of pod `name`, or nil (with a warning) when one compctl reads is not a literal.

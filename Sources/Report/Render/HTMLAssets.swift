@@ -67,7 +67,7 @@ enum HTMLAssets {
         .badge-pending { background: #ddf4ff; border-color: #b6e3ff; color: #0550ae; }
         .badge-ahead { background: #fbefff; border-color: #ecd8ff; color: #6639ba; }
         .badge-released { background: #dafbe1; border-color: #aceebb; color: #116329; }
-        .badge-skew, .badge-held-back, .badge-interface, .badge-shadowing { background: #fff8c5; border-color: #f5e0a0; color: #7d4e00; }
+        .badge-skew, .badge-held-back, .badge-interface, .badge-shadowing, .badge-missing { background: #fff8c5; border-color: #f5e0a0; color: #7d4e00; }
         .badge-unused { background: #f6f8fa; color: var(--muted); }
         ul.problems { list-style: none; padding: 0; margin: 0; }
         li.problem { margin: 0 0 8px; padding: 8px 12px; border-left: 4px solid #8c959f; border-radius: 0 6px 6px 0; background: var(--subtle); }

@@ -121,11 +121,13 @@ public struct HTMLRenderer: ReportRenderer {
         out += "<label><input type=\"checkbox\" id=\"state-attention\"> only components with findings</label>"
         out += "<span id=\"state-count\" class=\"muted\">\(report.components.count) components</span></div>\n"
         out += "<div class=\"table-wrap\">\n<table id=\"state-table\" class=\"sortable stacked\" data-default-sort=\"layer\">\n<thead><tr>"
+        let binaries = report.components.contains { $0.newestReleaseHasBinary != nil }
         var headers: [(key: String, type: String, title: String, numeric: Bool)] = [
             ("pod", "text", "Pod", false), ("layer", "number", "Layer", false),
-            ("release", "version", "Newest release", false), ("rc", "version", "Newest rc", false),
-            ("rc-age", "number", "rc age (days)", true),
+            ("release", "version", "Newest release", false),
         ]
+        if binaries { headers.append(("binary", "text", "Binary", false)) }
+        headers += [("rc", "version", "Newest rc", false), ("rc-age", "number", "rc age (days)", true)]
         for (position, project) in report.projects.enumerated() {
             headers.append(("pin-\(position)", "version", Display.projectHeader(project), false))
             headers.append(("behind-\(position)", "number", "behind", true))
@@ -143,6 +145,11 @@ public struct HTMLRenderer: ReportRenderer {
             let layerIndex = component.layer.flatMap { layerOrder.firstIndex(of: $0) } ?? layerOrder.count
             out += "<td data-label=\"Layer\" data-sort=\"\(layerIndex)\">\(e(component.layer ?? Display.none))</td>"
             out += "<td class=\"version\" data-label=\"Newest release\" data-sort=\"\(e(component.newestRelease?.description ?? ""))\">\(e(Display.version(component.newestRelease)))</td>"
+            if binaries {
+                let word = Display.binary(component.newestReleaseHasBinary)
+                out += "<td data-label=\"Binary\" data-sort=\"\(e(word))\">"
+                    + (component.newestReleaseHasBinary == false ? badge("missing") : e(word)) + "</td>"
+            }
             if let rc = component.newestRC {
                 out += "<td class=\"version\" data-label=\"Newest rc\" data-sort=\"\(e(rc.version.description))\">\(e(rc.version.description)) \(badge(rc.state.rawValue))</td>"
                 out += "<td class=\"num\" data-label=\"rc age (days)\" data-sort=\"\(rc.ageDays.map(String.init) ?? "")\">\(e(Display.age(rc)))</td>"

@@ -128,12 +128,16 @@ public struct MarkdownRenderer: ReportRenderer {
 
     private func componentTable(_ report: SkewReport, _ components: [ComponentState]) -> MarkdownTable {
         let projects = report.projects
+        // The binary column only where there is a binary channel.
+        let binaries = components.contains { $0.newestReleaseHasBinary != nil }
         return MarkdownTable(
-            headers: ["pod", "layer", "newest release", "newest rc", "rc age (days)"] + projects.map(Display.projectHeader),
-            alignments: [.left, .left, .left, .left, .right],
+            headers: ["pod", "layer", "newest release"] + (binaries ? ["binary"] : []) + ["newest rc", "rc age (days)"]
+                + projects.map(Display.projectHeader),
+            alignments: [.left, .left, .left] + (binaries ? [.left] : []) + [.left, .right],
             rows: components.map { component in
-                [component.name, component.layer ?? Display.none, Display.version(component.newestRelease),
-                 Display.candidate(component.newestRC), Display.age(component.newestRC)]
+                [component.name, component.layer ?? Display.none, Display.version(component.newestRelease)]
+                    + (binaries ? [Display.binary(component.newestReleaseHasBinary)] : [])
+                    + [Display.candidate(component.newestRC), Display.age(component.newestRC)]
                     + projects.map { Display.pin(component.pin(in: $0.name)) }
             })
     }

@@ -35,6 +35,11 @@ enum Display {
         version.map(\.description) ?? none
     }
 
+    /// Whether the newest release has a binary: `yes`, `missing`, or `—` without a channel.
+    static func binary(_ has: Bool?) -> String {
+        has.map { $0 ? "yes" : "missing" } ?? none
+    }
+
     /// `2.1.0-rc.2 (pending)`.
     static func candidate(_ rc: ReleaseCandidate?) -> String {
         guard let rc else { return none }
