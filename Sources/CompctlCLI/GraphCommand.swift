@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import BinaryChannel
 import Config
 import Graph
 import Integration
@@ -51,6 +52,7 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var packageOptions: PackageOptions
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var devPods: DevPodsOption
     @OptionGroup var config: ConfigOptions
 
     @Option(help: ArgumentHelp(
@@ -132,6 +134,7 @@ struct GraphCommand: ParsableCommand {
             graph = resolution.graph
             warnings = resolution.warnings
             ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback)
+            graph = try withChannels(graph, resolution: resolution, sources: sources, configuration: configuration)
         } else {
             (graph, warnings) = try reportingErrors { try catalog.newestReleaseGraph() }
         }
@@ -215,6 +218,27 @@ struct GraphCommand: ParsableCommand {
         report.checkedFile = podfile ?? packageOptions.path ?? DisplayPath.relative(config.path ?? configuration.directory + "/compctl.yml")
         try reportingErrors { try write(report, described: described) }
         if let problems, !problems.isEmpty { throw Exit.problems }
+    }
+
+    /// `graph` with each private pod's channel, as `resolve` says it, when compctl.yml names
+    /// a binary repo; the pods that come from source only because their version has no binary
+    /// are named on stderr, as `resolve` names them.
+    private func withChannels(_ graph: DependencyGraph, resolution: Resolution, sources: [SpecRepoSource],
+                              configuration: Configuration) throws -> DependencyGraph {
+        let binary = try reportingErrors {
+            try BinaryChannelView.open(configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
+                                       offline: sourceOptions.offline)
+        }
+        guard let binary else { return graph }
+        let channels = try reportingErrors { try binary.channels(of: resolution, sources: sources) }
+        ChannelChooser.warnings(channels, binaryRepo: binary.name).forEach(Console.warning)
+        if let note = ChannelChooser.fallbackNote(channels, binaryRepo: binary.name) { Console.note(note) }
+        let byPod = Dictionary(channels.map { ($0.pod, $0.text) }, uniquingKeysWith: { first, _ in first })
+        var graph = graph
+        for index in graph.nodes.indices {
+            graph.nodes[index].channel = byPod[graph.nodes[index].name]
+        }
+        return graph
     }
 
     /// The private pods of `graph` that trunk holds too, when trunk is read: any Podfile that

@@ -33,14 +33,19 @@ public struct DependencyGraph: Sendable, Equatable {
         public var kind: Kind
         /// The subspecs in use (Podfile scope), full names.
         public var subspecs: [String]
+        /// With a binary channel, where the pod comes from and why (`binary`,
+        /// `source (dev pod)`, `source (no binary of 1.0.0)`); nil without one.
+        public var channel: String?
 
         /// A node from its parts.
-        public init(name: String, version: Version?, source: String?, kind: Kind, subspecs: [String] = []) {
+        public init(name: String, version: Version?, source: String?, kind: Kind, subspecs: [String] = [],
+                    channel: String? = nil) {
             self.name = name
             self.version = version
             self.source = source
             self.kind = kind
             self.subspecs = subspecs
+            self.channel = channel
         }
 
         /// `XXCart (1.2.1)`, or the bare name without a version.

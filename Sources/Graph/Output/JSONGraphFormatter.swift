@@ -33,6 +33,8 @@ public struct JSONGraphFormatter: GraphFormatter {
             public var source: String?
             public var kind: DependencyGraph.Node.Kind
             public var subspecs: [String]
+            /// With a binary channel: `binary`, or `source` with why; absent without one.
+            public var channel: String? = nil
         }
 
         /// An edge of the graph; `root` marks a Podfile target's requirement.
@@ -109,7 +111,7 @@ public struct JSONGraphFormatter: GraphFormatter {
             scope: graph.scope,
             pods: report.includesGraph ? graph.nodes.map {
                 Document.Pod(name: $0.name, version: $0.version?.description, source: $0.source, kind: $0.kind,
-                             subspecs: $0.subspecs)
+                             subspecs: $0.subspecs, channel: $0.channel)
             } : nil,
             edges: report.includesGraph ? graph.edges.map {
                 Document.Edge(from: $0.from, root: $0.isRoot, to: $0.to, dependency: $0.dependency,

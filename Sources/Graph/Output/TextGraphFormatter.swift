@@ -31,7 +31,7 @@ public struct TextGraphFormatter: GraphFormatter {
             for node in graph.nodes {
                 var line = node.label
                 switch node.kind {
-                case .managed: break
+                case .managed: if let channel = node.channel { line += " [\(channel)]" }
                 case .unmanaged: line += " [unmanaged]"
                 case .external: line += " [\(node.source ?? "external")]"
                 }
