@@ -123,8 +123,16 @@ final class RubyEvaluator {
     /// The name the podspec gives its spec (`s`, `spec`…), for the fixes messages suggest.
     private var receiverName = "s"
 
-    init(path: String) {
+    /// The podspec's path as `__FILE__` gives it: absolute when the file was read from disk.
+    let filePath: String
+    /// Reads a file beside the podspec, by its path relative to the podspec's folder (never
+    /// with `..`); nil when there is no such file or it may not be read.
+    let readBeside: (@Sendable (String) -> [UInt8]?)?
+
+    init(path: String, filePath: String? = nil, readBeside: (@Sendable (String) -> [UInt8]?)? = nil) {
         self.path = path
+        self.filePath = filePath ?? path
+        self.readBeside = readBeside
     }
 
     /// Evaluates a whole file and returns its value, which CocoaPods takes as the spec.
@@ -249,6 +257,10 @@ final class RubyEvaluator {
             return try evaluate(inner, scope)
         case .local(let name):
             return scope.lookup(name) ?? .nil
+        case .variable("__FILE__"):
+            return .string(filePath)
+        case .variable("__LINE__"):
+            return .number(String(line))
         case .variable(let name):
             return unknown(.unsupported("the variable `\(name)`"), line)
         case .constant(let scopeNode, let name):
@@ -799,7 +811,7 @@ final class RubyEvaluator {
         case "system", "exec", "spawn", "`":
             return unknown(.shell, line)
         case "__dir__":
-            return unknown(.file, line)
+            return .string(RubyPath.dirname(filePath))
         case "Array" where arguments.count == 1:
             switch arguments[0] {
             case .array, .unknown: return arguments[0]
@@ -884,15 +896,9 @@ final class RubyEvaluator {
             return try newSpec(parent: nil, shortName: nil, block: block, scope, line: line)
         case "ENV":
             return unknown(.environment, line)
-        case "File", "IO", "Dir", "FileUtils", "Pathname":
-            if name == "join", !arguments.isEmpty {
-                var parts: [String] = []
-                for argument in arguments {
-                    guard case .string(let text, _) = argument else { return unknown(.file, line) }
-                    parts.append(text)
-                }
-                return .string(parts.joined(separator: "/"))
-            }
+        case "File":
+            return fileMethod(name, arguments, line: line)
+        case "IO", "Dir", "FileUtils", "Pathname":
             return unknown(.file, line)
         case "JSON", "YAML", "Psych":
             if let origin = arguments.lazy.compactMap({ $0.unknownOrigin }).first { return .unknown(origin) }
@@ -901,6 +907,50 @@ final class RubyEvaluator {
             if let block { try unknownBlock(block, origin: Origin(kind: .unsupported("`\(module).\(name)`"), line: line), scope) }
             return unknown(.unsupported("`\(module).\(name)`"), line)
         }
+    }
+
+    /// `File`'s path methods, and `File.read` of a file beside the podspec; anything else
+    /// reads the file system, which compctl does not.
+    private func fileMethod(_ name: String, _ arguments: [RubyValue], line: Int) -> RubyValue {
+        var texts: [String] = []
+        for argument in arguments {
+            guard case .string(let text, _) = argument else { return unknown(.file, line) }
+            texts.append(text)
+        }
+        switch (name, texts.count) {
+        case ("join", 1...):
+            return .string(texts.joined(separator: "/"))
+        case ("basename", 1), ("basename", 2):
+            return .string(RubyPath.basename(texts[0], suffix: texts.count == 2 ? texts[1] : nil))
+        case ("dirname", 1):
+            return .string(RubyPath.dirname(texts[0]))
+        case ("extname", 1):
+            return .string(RubyPath.extname(texts[0]))
+        case ("expand_path", 1), ("expand_path", 2):
+            // A relative path with no base is relative to the directory `pod` runs in, which
+            // compctl does not know; `~` is a home directory.
+            let base = texts.count == 2 ? texts[1] : nil
+            guard !texts[0].hasPrefix("~"), !(base?.hasPrefix("~") ?? false),
+                  texts[0].hasPrefix("/") || base != nil else { return unknown(.file, line) }
+            let joined = texts[0].hasPrefix("/") ? texts[0] : base! + "/" + texts[0]
+            return .string(RubyPath.normalized(joined))
+        case ("read", 1):
+            return readBesideFile(texts[0], line: line)
+        default:
+            return unknown(.file, line)
+        }
+    }
+
+    /// The text of the file at `path` when it lies inside the podspec's own folder and the
+    /// reader lets compctl read it; unknown (it reads a file) otherwise.
+    private func readBesideFile(_ path: String, line: Int) -> RubyValue {
+        let folder = RubyPath.dirname(filePath)
+        let target = RubyPath.normalized(path)
+        guard let readBeside, folder.hasPrefix("/"), target.hasPrefix(folder == "/" ? "/" : folder + "/"),
+              let bytes = readBeside(String(target.dropFirst(folder == "/" ? 1 : folder.count + 1))),
+              let text = String(validating: bytes, as: UTF8.self)
+        else { return unknown(.file, line) }
+        return .string(text)
     }
 
     /// Methods on strings, symbols, numbers, lists and hashes that podspecs use to compute
@@ -955,6 +1005,29 @@ final class RubyEvaluator {
         case "strip":
             let isSpace: (Character) -> Bool = { Self.whitespace.contains($0) }
             return .string(String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed()))
+        case "chomp" where arguments.count == 1:
+            guard case .string(let suffix, _) = arguments[0] else { return nil }
+            if suffix.isEmpty {
+                var result = Substring(text)
+                while result.hasSuffix("\n") {
+                    result = result.dropLast()
+                    if result.hasSuffix("\r") { result = result.dropLast() }
+                }
+                return .string(String(result))
+            }
+            return .string(text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text)
+        case "sub" where arguments.count == 2, "gsub" where arguments.count == 2:
+            // String patterns only (a regular expression is unknown); a replacement with a
+            // backslash would refer to the match, which compctl does not model.
+            guard case .string(let pattern, _) = arguments[0], !pattern.isEmpty,
+                  case .string(let replacement, _) = arguments[1], !replacement.contains("\\") else { return nil }
+            if name == "gsub" { return .string(text.replacingOccurrences(of: pattern, with: replacement)) }
+            guard let range = text.range(of: pattern) else { return .string(text) }
+            return .string(text.replacingCharacters(in: range, with: replacement))
+        case "lstrip":
+            return .string(String(text.drop(while: { Self.whitespace.contains($0) })))
+        case "rstrip":
+            return .string(String(text.reversed().drop(while: { Self.whitespace.contains($0) }).reversed()))
         case "chomp":
             if text.hasSuffix("\r\n") { return .string(String(text.dropLast(2))) }
             if text.hasSuffix("\n") || text.hasSuffix("\r") { return .string(String(text.dropLast())) }
