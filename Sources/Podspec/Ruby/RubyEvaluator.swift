@@ -98,6 +98,8 @@ final class RubyEvaluator {
     private(set) var specs: [SpecBuilder] = []
     /// Fatal problems in the order evaluation met them.
     private(set) var errors: [PodspecError] = []
+    /// Problems inside test and app specs, which compctl left out instead of failing.
+    private(set) var leftOut: [PodspecError] = []
     /// Why the evaluation stopped before the end of the file: code that runs too long, or a
     /// value nested too deeply to walk safely.
     private(set) var stopped: PodspecError?
@@ -1169,12 +1171,23 @@ final class RubyEvaluator {
         "watchos", "visionos", "source_files", "resources", "resource_bundles", "frameworks",
     ]
 
+    /// Which list of its parent a spec block belongs to.
+    private enum SpecKind {
+        case subspec, test, app
+    }
+
     private func newSpec(
-        parent: Int?, shortName: String?, block: RubyNode.Block?, _ scope: Scope, line: Int
+        parent: Int?, shortName: String?, block: RubyNode.Block?, _ scope: Scope, line: Int, kind: SpecKind = .subspec
     ) throws(Jump) -> RubyValue {
         let id = specs.count
         specs.append(SpecBuilder(parent: parent, shortName: shortName, line: line))
-        if let parent { specs[parent].subspecs.append(id) }
+        if let parent {
+            switch kind {
+            case .subspec: specs[parent].subspecs.append(id)
+            case .test: specs[parent].testSpecs.append(id)
+            case .app: specs[parent].appSpecs.append(id)
+            }
+        }
         guard let block else { return .spec(id) }
         if parent == nil, let name = block.parameters.first { receiverName = name }
         specStack.append(id)
@@ -1216,8 +1229,7 @@ final class RubyEvaluator {
         case "subspec":
             return try subspec(arguments, block, id, scope, line: line)
         case "test_spec", "app_spec":
-            // Test and app specs are not subspecs for compctl; their blocks never run.
-            return .nil
+            return try auxiliarySpec(name, arguments, block, id, scope, line: line)
         case "default_subspecs=", "default_subspec=":
             setDefaultSubspecs(value, spec, line: line)
         case "platform=":
@@ -1443,6 +1455,39 @@ final class RubyEvaluator {
             return .nil
         }
         return try newSpec(parent: parent, shortName: name, block: block, scope, line: line)
+    }
+
+    /// `test_spec` and `app_spec` (CocoaPods names them `Tests` and `App` by default). They
+    /// never change how the pod resolves, so what compctl cannot evaluate in one leaves that
+    /// test or app spec out with a warning instead of refusing the podspec.
+    private func auxiliarySpec(
+        _ method: String, _ arguments: [RubyValue], _ block: RubyNode.Block?, _ parent: Int, _ scope: Scope, line: Int
+    ) throws(Jump) -> RubyValue {
+        let kind: SpecKind = method == "test_spec" ? .test : .app
+        let value = arguments.first ?? .string(kind == .test ? "Tests" : "App")
+        if let origin = taint ?? value.unknownOrigin {
+            leftOut.append(PodspecError(
+                file: path, line: line,
+                message: "cannot evaluate the \(method) declared here: it \(origin.reason); compctl leaves it out"))
+            return .nil
+        }
+        guard let name = value.text, !name.isEmpty else { return .nil }
+        let errorCount = errors.count
+        let result = try newSpec(parent: parent, shortName: name, block: block, scope, line: line, kind: kind)
+        if errors.count > errorCount {
+            for error in errors[errorCount...] {
+                leftOut.append(PodspecError(
+                    file: error.file, line: error.line,
+                    message: error.message + " (in the \(method) `\(name)`, which compctl leaves out)"))
+            }
+            errors.removeSubrange(errorCount...)
+            if case .spec(let id) = result {
+                specs[parent].testSpecs.removeAll { $0 == id }
+                specs[parent].appSpecs.removeAll { $0 == id }
+            }
+            return .nil
+        }
+        return result
     }
 
     private func setDefaultSubspecs(_ value: RubyValue, _ spec: SpecBuilder, line: Int) {

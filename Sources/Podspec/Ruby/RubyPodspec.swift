@@ -56,6 +56,7 @@ enum RubyPodspec {
         }
         var warnings: [PodspecError] = []
         var spec = build(evaluation.root, name: name, version: version, evaluator: evaluator, path: path, warnings: &warnings)
+        warnings += evaluator.leftOut
         spec.warnings = warnings.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         return spec
     }
@@ -106,6 +107,12 @@ enum RubyPodspec {
                 subspec, name: name + "/" + (evaluator.specs[subspec].shortName ?? ""), version: version,
                 evaluator: evaluator, path: path, warnings: &warnings)
         }
+        func auxiliary(_ ids: [Int]) -> [Specification] {
+            ids.map { id in
+                build(id, name: name + "/" + (evaluator.specs[id].shortName ?? ""), version: version,
+                      evaluator: evaluator, path: path, warnings: &warnings)
+            }
+        }
         return Specification(
             name: name,
             version: version,
@@ -113,7 +120,9 @@ enum RubyPodspec {
             dependencies: builder.flattenedDependencies,
             subspecs: subspecs,
             defaultSubspecs: builder.defaultSubspecs,
-            deploymentTargets: targets
+            deploymentTargets: targets,
+            testSpecs: auxiliary(builder.testSpecs),
+            appSpecs: auxiliary(builder.appSpecs)
         )
     }
 }
