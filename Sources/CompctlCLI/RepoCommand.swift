@@ -347,8 +347,8 @@ struct RepoShowCommand: ParsableCommand {
         }
         // One write for the whole listing: 10,000 pods are 10,000 lines.
         var text = ""
-        for pod in repository.pods {
-            text += pod.name + "\t" + pod.versions.map(\.directoryName).joined(separator: " ") + "\n"
+        for pod in repository.cocoaPodsListing() {
+            text += pod.name + "\t" + pod.versions.joined(separator: " ") + "\n"
         }
         Console.outRaw(text)
     }
@@ -395,7 +395,7 @@ struct RepoShowDocument {
     }
 
     init(_ repository: SpecRepository) {
-        pods = repository.pods.map { Pod(name: $0.name, versions: $0.versions.map(\.directoryName)) }
+        pods = repository.cocoaPodsListing().map { Pod(name: $0.name, versions: $0.versions) }
         skipped = repository.skipped.map { Skipped(path: $0.path, reason: $0.reason.description) }
     }
 

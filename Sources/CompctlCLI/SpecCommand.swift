@@ -105,9 +105,22 @@ struct SpecDocument: Encodable {
         }
     }
 
+    /// A test or app spec, as CocoaPods' JSON keeps it in `testspecs` and `appspecs`.
+    struct AuxiliaryDocument: Encodable {
+        var name: String
+        var dependencies: [String: [String]]
+
+        init(_ spec: Specification) {
+            name = spec.name
+            dependencies = SpecDocument.dependencies(spec)
+        }
+    }
+
     var name: String
     var version: String
     var source: SourceDocument?
+    var testspecs: [AuxiliaryDocument]
+    var appspecs: [AuxiliaryDocument]
     var dependencies: [String: [String]]
     var subspecs: [SubspecDocument]
     var defaultSubspecs: [String]
@@ -119,6 +132,8 @@ struct SpecDocument: Encodable {
         source = spec.source.map(SourceDocument.init)
         dependencies = Self.dependencies(spec)
         subspecs = spec.allSubspecs.map(SubspecDocument.init)
+        testspecs = spec.testSpecs.map(AuxiliaryDocument.init)
+        appspecs = spec.appSpecs.map(AuxiliaryDocument.init)
         defaultSubspecs = spec.defaultSubspecs
         platforms = Self.platforms(spec)
     }
@@ -131,12 +146,14 @@ struct SpecDocument: Encodable {
         try container.encode(source, forKey: .source)
         try container.encode(dependencies, forKey: .dependencies)
         try container.encode(subspecs, forKey: .subspecs)
+        try container.encode(testspecs, forKey: .testspecs)
+        try container.encode(appspecs, forKey: .appspecs)
         try container.encode(defaultSubspecs, forKey: .defaultSubspecs)
         try container.encode(platforms, forKey: .platforms)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, name, version, source, dependencies, subspecs, platforms
+        case schemaVersion, name, version, source, dependencies, subspecs, platforms, testspecs, appspecs
         case defaultSubspecs = "default_subspecs"
     }
 

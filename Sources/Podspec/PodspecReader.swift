@@ -8,8 +8,12 @@ import Foundation
 public enum PodspecReader {
     /// Reads the podspec at `path`. The suffix chooses the format: `.json` is JSON, anything
     /// else Ruby.
+    /// A Ruby podspec read this way sees its absolute path as `__FILE__` and may
+    /// `File.read` a file inside its own folder (see `PodspecFileContext`).
     public static func read(contentsOf path: String) throws(PodspecError) -> Specification {
-        try read(data: try contents(of: path), path: path)
+        let data = try contents(of: path)
+        if isJSON(path) { return try read(data: data, path: path) }
+        return try RubyPodspec.read(bytes: [UInt8](data), path: path, file: PodspecFileContext(podspecPath: path))
     }
 
     /// Reads podspec bytes; `path` chooses the format by its suffix and names the file in errors.

@@ -16,10 +16,15 @@ public struct Specification: Sendable, Equatable {
     /// declaration of a name already listed adds the requirements it lacks.
     public var dependencies: [Dependency]
     /// The subspecs declared inside this spec, in file order. Test and app specs are not
-    /// subspecs for compctl and are left out.
+    /// subspecs: they are in `testSpecs` and `appSpecs`.
     public var subspecs: [Specification]
     /// The subspecs a plain `pod 'Foo'` brings in, by their short names. Empty means all.
     public var defaultSubspecs: [String]
+    /// The test specs (`test_spec`, JSON `testspecs`) by full name (`Foo/Tests`), with their
+    /// dependencies. They are not subspecs: resolution of the pod never reads them.
+    public var testSpecs: [Specification] = []
+    /// The app specs (`app_spec`, JSON `appspecs`), as `testSpecs`.
+    public var appSpecs: [Specification] = []
     /// Minimum deployment target per platform (`"ios": "12.0"`). An empty string means the
     /// platform is supported with no minimum (`s.platform = :ios`).
     public var deploymentTargets: [String: String]
@@ -37,8 +42,12 @@ public struct Specification: Sendable, Equatable {
         subspecs: [Specification] = [],
         defaultSubspecs: [String] = [],
         deploymentTargets: [String: String] = [:],
-        warnings: [PodspecError] = []
+        warnings: [PodspecError] = [],
+        testSpecs: [Specification] = [],
+        appSpecs: [Specification] = []
     ) {
+        self.testSpecs = testSpecs
+        self.appSpecs = appSpecs
         self.name = name
         self.version = version
         self.source = source

@@ -241,3 +241,49 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         }
     }
 }
+
+extension SpecRepository {
+    /// One pod as `Pod::Source` lists it: its name and its version folders' names.
+    public struct SourceListing: Sendable, Equatable {
+        /// The pod folder's name.
+        public var name: String
+        /// Every version folder, newest first, whether or not it holds a podspec.
+        public var versions: [String]
+    }
+
+    /// The pods and versions exactly as `Pod::Source#pods` and `#versions` list them: a pod
+    /// folder with no version folder is listed with no versions, and a version folder is
+    /// listed whether or not it holds a podspec. Those are also in `skipped` (warnings);
+    /// resolution reads `pods`, which leaves them out.
+    public func cocoaPodsListing() -> [SourceListing] {
+        var versions: [String: [String]] = [:]
+        for pod in pods { versions[pod.name] = pod.versions.map(\.directoryName) }
+        for junk in skipped {
+            let parts = junk.path.split(separator: "/").map(String.init)
+            switch junk.reason {
+            case .noVersions:
+                guard let name = parts.last else { continue }
+                versions[name, default: []] += []
+            case .emptyVersionDirectory, .noSpecFile:
+                guard parts.count >= 2 else { continue }
+                let name = parts[parts.count - 2], version = parts[parts.count - 1]
+                if !(versions[name]?.contains(version) ?? false) { versions[name, default: []].append(version) }
+            default:
+                continue
+            }
+        }
+        return versions.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { name in
+            let folders = versions[name] ?? []
+            let parsed = folders.map { folder -> (String, Version?) in
+                guard case .success(let version) = PodName.checkedVersion(folder) else { return (folder, nil) }
+                return (folder, version)
+            }
+            let sorted = parsed.sorted { left, right in
+                guard let a = left.1, let b = right.1 else { return left.0 > right.0 }
+                if a == b { return left.0 > right.0 }
+                return b.precedesInCocoaPodsOrder(a)
+            }
+            return SourceListing(name: name, versions: sorted.map(\.0))
+        }
+    }
+}

@@ -116,6 +116,25 @@ enum Graphviz {
         #expect(result.stderr == "")
     }
 
+    /// A real private spec repo names 5 specs after their file; they used to be refused
+    /// ("it reads a file") and vanish from the graph.
+    @Test func aSpecNamedAfterItsFileIsInTheGraph() throws {
+        let directory = try TemporaryDirectory()
+        try SpecRepoFixtures.writePod("Base", ["1.0.0"], repo: "repo", in: directory)
+        try directory.write("""
+            Pod::Spec.new do |s|
+              s.name = File.basename(__FILE__).chomp(".podspec")
+              s.version = '2.0.0'
+              s.source = { :git => 'https://example.com/App.git', :tag => s.version.to_s }
+              s.dependency 'Base', '~> 1.0'
+            end
+            """, to: "repo/App/2.0.0/App.podspec")
+        let result = try compctl(["graph", "--check", "--source", "repo"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "OK: no problems in the newest releases of 2 pods\n")
+        #expect(result.stderr == "")
+    }
+
     /// Every other kind of problem, through the CLI: layers with `allow_same_layer: false`
     /// and the interface rule from compctl.yml, two sources for shadowing.
     @Test func checkReportsEveryKindFromTheConfiguration() throws {

@@ -82,7 +82,8 @@ enum SpecRepoFixtures {
 
         let result = try compctl(["repo", "show", "acme"], in: directory.url)
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout == "Bar\t0.1.0\nFoo\t1.10.0 1.2.0-rc.1 1.0.0\n")
+        // `Pod::Source#versions` lists every version folder, holding a podspec or not.
+        #expect(result.stdout == "Bar\t0.2.0 0.1.0\nFoo\t1.10.0 1.2.0-rc.1 1.0.0\n")
         #expect(result.stderr == """
             warning: Bar/0.2.0: empty version directory
             warning: Foo/.DS_Store: hidden file
@@ -90,6 +91,32 @@ enum SpecRepoFixtures {
             warning: Foo/latest: directory name is not a version
 
             """)
+    }
+
+    @Test func listsWhatPodSourceListsAndWarnsAboutIt() throws {
+        // `Pod::Source#pods` lists every pod folder and `#versions` every version folder,
+        // whether or not a podspec is inside; compctl lists them too and warns.
+        let directory = try TemporaryDirectory()
+        try SpecRepoFixtures.writePod("Foo", ["1.0.0"], repo: "acme", in: directory)
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("acme/Empty"), withIntermediateDirectories: true)
+        try directory.write("notes", to: "acme/NoSpec/2.0.0/README.md")
+        try directory.write("notes", to: "acme/Foo/0.9.0/README.md")
+
+        let text = try compctl(["repo", "show", "acme"], in: directory.url)
+        #expect(text.exitCode == 0, "\(text)")
+        #expect(text.stdout == "Empty\t\nFoo\t1.0.0 0.9.0\nNoSpec\t2.0.0\n")
+        #expect(text.stderr.contains("warning: Empty: "), "\(text.stderr)")
+        #expect(text.stderr.contains("warning: NoSpec/2.0.0: "), "\(text.stderr)")
+        #expect(text.stderr.contains("warning: Foo/0.9.0: "), "\(text.stderr)")
+
+        let json = try compctl(["repo", "show", "acme", "--json"], in: directory.url)
+        #expect(json.exitCode == 0, "\(json)")
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let pods = (document?["pods"] as? [[String: Any]])?.map { ($0["name"] as? String ?? "", $0["versions"] as? [String] ?? ["?"]) }
+        #expect(pods?.map(\.0) == ["Empty", "Foo", "NoSpec"])
+        #expect(pods?.map(\.1) == [[], ["1.0.0", "0.9.0"], ["2.0.0"]])
+        #expect(json.stderr == text.stderr)
     }
 
     @Test func jsonKeepsPodOrderInAnArray() throws {

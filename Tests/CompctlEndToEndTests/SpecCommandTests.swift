@@ -65,6 +65,54 @@ import Testing
             """)
     }
 
+    @Test(arguments: [
+        ("Kit.podspec", """
+            Pod::Spec.new do |s|
+              s.name = 'Kit'
+              s.version = '1.0.0'
+              s.dependency 'Core', '~> 1.0'
+              s.test_spec do |t|
+                t.source_files = 'Tests/**/*.swift'
+                t.dependency 'OCMock', '~> 3.9'
+              end
+              s.test_spec 'UITests' do |t|
+                t.test_type = :ui
+                t.requires_app_host = true
+              end
+              s.app_spec 'Demo' do |app|
+                app.dependency 'Kit/UI'
+              end
+            end
+            """),
+        ("Kit.podspec.json", """
+            {
+              "name": "Kit", "version": "1.0.0", "dependencies": {"Core": ["~> 1.0"]},
+              "testspecs": [
+                {"name": "Tests", "test_type": "unit", "source_files": "Tests/**/*.swift",
+                 "dependencies": {"OCMock": ["~> 3.9"]}},
+                {"name": "UITests", "test_type": "ui", "requires_app_host": true}
+              ],
+              "appspecs": [{"name": "Demo", "dependencies": {"Kit/UI": []}}]
+            }
+            """),
+    ])
+    func showsTestSpecsAndAppSpecsAsCocoaPodsJSONKeepsThem(file: String, text: String) throws {
+        let folder = try TemporaryDirectory()
+        let podspec = try folder.write(text, to: file)
+        let result = try compctl(["spec", "show", podspec.path, "--json"])
+        #expect(result.exitCode == 0, "\(result)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? NSDictionary)
+        #expect(document["testspecs"] as? NSArray == [
+            ["name": "Kit/Tests", "dependencies": ["OCMock": ["~> 3.9"]]],
+            ["name": "Kit/UITests", "dependencies": [String: [String]]()],
+        ] as NSArray)
+        #expect(document["appspecs"] as? NSArray == [["name": "Kit/Demo", "dependencies": ["Kit/UI": [String]()]]] as NSArray)
+        // They are not the pod's dependencies nor subspecs: resolution never sees them.
+        #expect(document["dependencies"] as? NSDictionary == ["Core": ["~> 1.0"]])
+        #expect(document["subspecs"] as? NSArray == [] as NSArray)
+    }
+
     @Test func showsARubyPodspecAsJSON() throws {
         let folder = try TemporaryDirectory()
         let podspec = try folder.write(Self.moya, to: "Moya.podspec")
@@ -91,10 +139,12 @@ import Testing
                     "default_subspecs": [String](), "platforms": ["ios": "12.0"],
                 ],
             ],
+            "testspecs": [[String: Any]](),
+            "appspecs": [[String: Any]](),
         ]
         #expect(document == expected)
         // One document with sorted keys: `compctl spec show --json | jq` must always work.
-        #expect(result.stdout.hasPrefix("{\n  \"default_subspecs\""), "\(result)")
+        #expect(result.stdout.hasPrefix("{\n  \"appspecs\""), "\(result)")
         #expect(result.stdout.hasSuffix("}\n"), "\(result)")
     }
 
@@ -107,6 +157,9 @@ import Testing
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == """
             {
+              "appspecs" : [
+
+              ],
               "default_subspecs" : [
 
               ],
@@ -125,6 +178,9 @@ import Testing
                 "tag" : null
               },
               "subspecs" : [
+
+              ],
+              "testspecs" : [
 
               ],
               "version" : "0.1.0"

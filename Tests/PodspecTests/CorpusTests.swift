@@ -175,6 +175,9 @@ func loadCorpusExpectations() throws -> [CorpusExpectation] {
         var result = spec
         result.source = spec.source.flatMap { $0.git == nil && $0.tag == nil ? nil : Source(git: $0.git, tag: $0.tag) }
         result.subspecs = spec.subspecs.map(normalized)
+        // The expectations list what resolution reads; test and app specs have their own tests.
+        result.testSpecs = []
+        result.appSpecs = []
         return result
     }
 

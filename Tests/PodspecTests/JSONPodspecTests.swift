@@ -24,7 +24,11 @@ import Testing
               "testspecs": [ { "name": "Tests", "dependencies": { "Quick": [] } } ]
             }
             """).get()
-        #expect(spec == .test(
+        // The test spec is kept apart from the subspecs and the dependencies.
+        #expect(spec.testSpecs == [.test(name: "Foo/Tests", version: "2.1.0", dependencies: [Dependency(name: "Quick")])])
+        var withoutTestSpecs = spec
+        withoutTestSpecs.testSpecs = []
+        #expect(withoutTestSpecs == .test(
             name: "Foo", version: "2.1.0", source: Source(git: "https://example.com/foo.git", tag: "v2.1.0"),
             dependencies: [
                 Dependency(name: "A", requirements: ["< 3"]),

@@ -431,3 +431,46 @@ import Testing
         """
     }
 }
+
+/// `test_spec` and `app_spec`: kept apart from the subspecs and the pod's dependencies.
+@Suite struct RubyTestAndAppSpecTests {
+    @Test func keepsTestAndAppSpecsWithTheirDependencies() throws {
+        let spec = try readRuby("""
+            Pod::Spec.new do |s|
+              s.name = 'Foo'
+              s.version = '1.0'
+              s.test_spec do |t|
+                t.dependency 'OCMock'
+              end
+              s.app_spec 'Demo' do |a|
+                a.dependency 'Foo/UI', '~> 1.0'
+              end
+            end
+            """).get()
+        #expect(spec.dependencies.isEmpty)
+        #expect(spec.subspecs.isEmpty)
+        #expect(spec.testSpecs.map(\.name) == ["Foo/Tests"])
+        #expect(spec.testSpecs.first?.dependencies == [Dependency(name: "OCMock")])
+        #expect(spec.appSpecs == [.test(name: "Foo/Demo", version: "1.0", dependencies: [Dependency(name: "Foo/UI", requirements: ["~> 1.0"])])])
+    }
+
+    @Test func whatItCannotEvaluateInATestSpecLeavesThatTestSpecOutWithAWarning() throws {
+        let spec = try readRuby("""
+            Pod::Spec.new do |s|
+              s.name = 'Foo'
+              s.version = '1.0'
+              s.dependency 'Core'
+              s.test_spec 'Tests' do |t|
+                t.dependency ENV['MOCKS']
+              end
+            end
+            """).get()
+        #expect(spec.dependencies == [Dependency(name: "Core")])
+        #expect(spec.testSpecs.isEmpty)
+        #expect(spec.warnings.map(\.description) == [
+            "Foo.podspec:6: cannot evaluate the name of a dependency: it reads an environment variable; declare it with "
+                + "literal strings outside any condition, e.g. s.dependency 'Foo', '~> 1.0' (in the test_spec `Tests`, "
+                + "which compctl leaves out)",
+        ])
+    }
+}

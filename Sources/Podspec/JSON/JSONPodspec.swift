@@ -78,22 +78,25 @@ enum JSONPodspec {
             }
         }
 
-        var subspecs: [Specification] = []
-        if let subspecsNode = node["subspecs"] {
-            guard case .array(let elements) = subspecsNode.value else {
+        func specList(_ key: String, _ what: String) throws(PodspecError) -> [Specification] {
+            guard let listNode = node[key] else { return [] }
+            guard case .array(let elements) = listNode.value else {
                 throw PodspecError(
-                    file: path, line: subspecsNode.line,
-                    message: "\"subspecs\" must be a list of objects, not \(subspecsNode.typeName)")
+                    file: path, line: listNode.line,
+                    message: "\"\(key)\" must be a list of objects, not \(listNode.typeName)")
             }
+            var result: [Specification] = []
             for element in elements {
                 guard case .object = element.value else {
                     throw PodspecError(
                         file: path, line: element.line,
-                        message: "each subspec must be an object, not \(element.typeName)")
+                        message: "each \(what) must be an object, not \(element.typeName)")
                 }
-                subspecs.append(try spec(element, parentName: name, version: version, path: path))
+                result.append(try spec(element, parentName: name, version: version, path: path))
             }
+            return result
         }
+        let subspecs = try specList("subspecs", "subspec")
 
         return Specification(
             name: name,
@@ -103,7 +106,9 @@ enum JSONPodspec {
             subspecs: subspecs,
             defaultSubspecs: try stringList(
                 node["default_subspecs"] ?? node["default_subspec"], key: "default_subspecs", path: path),
-            deploymentTargets: try platforms(node["platforms"], path: path)
+            deploymentTargets: try platforms(node["platforms"], path: path),
+            testSpecs: try specList("testspecs", "test spec"),
+            appSpecs: try specList("appspecs", "app spec")
         )
     }
 

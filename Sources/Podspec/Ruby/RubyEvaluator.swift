@@ -98,6 +98,8 @@ final class RubyEvaluator {
     private(set) var specs: [SpecBuilder] = []
     /// Fatal problems in the order evaluation met them.
     private(set) var errors: [PodspecError] = []
+    /// Problems inside test and app specs, which compctl left out instead of failing.
+    private(set) var leftOut: [PodspecError] = []
     /// Why the evaluation stopped before the end of the file: code that runs too long, or a
     /// value nested too deeply to walk safely.
     private(set) var stopped: PodspecError?
@@ -123,8 +125,16 @@ final class RubyEvaluator {
     /// The name the podspec gives its spec (`s`, `spec`…), for the fixes messages suggest.
     private var receiverName = "s"
 
-    init(path: String) {
+    /// The podspec's path as `__FILE__` gives it: absolute when the file was read from disk.
+    let filePath: String
+    /// Reads a file beside the podspec, by its path relative to the podspec's folder (never
+    /// with `..`); nil when there is no such file or it may not be read.
+    let readBeside: (@Sendable (String) -> [UInt8]?)?
+
+    init(path: String, filePath: String? = nil, readBeside: (@Sendable (String) -> [UInt8]?)? = nil) {
         self.path = path
+        self.filePath = filePath ?? path
+        self.readBeside = readBeside
     }
 
     /// Evaluates a whole file and returns its value, which CocoaPods takes as the spec.
@@ -249,6 +259,10 @@ final class RubyEvaluator {
             return try evaluate(inner, scope)
         case .local(let name):
             return scope.lookup(name) ?? .nil
+        case .variable("__FILE__"):
+            return .string(filePath)
+        case .variable("__LINE__"):
+            return .number(String(line))
         case .variable(let name):
             return unknown(.unsupported("the variable `\(name)`"), line)
         case .constant(let scopeNode, let name):
@@ -799,7 +813,7 @@ final class RubyEvaluator {
         case "system", "exec", "spawn", "`":
             return unknown(.shell, line)
         case "__dir__":
-            return unknown(.file, line)
+            return .string(RubyPath.dirname(filePath))
         case "Array" where arguments.count == 1:
             switch arguments[0] {
             case .array, .unknown: return arguments[0]
@@ -884,15 +898,9 @@ final class RubyEvaluator {
             return try newSpec(parent: nil, shortName: nil, block: block, scope, line: line)
         case "ENV":
             return unknown(.environment, line)
-        case "File", "IO", "Dir", "FileUtils", "Pathname":
-            if name == "join", !arguments.isEmpty {
-                var parts: [String] = []
-                for argument in arguments {
-                    guard case .string(let text, _) = argument else { return unknown(.file, line) }
-                    parts.append(text)
-                }
-                return .string(parts.joined(separator: "/"))
-            }
+        case "File":
+            return fileMethod(name, arguments, line: line)
+        case "IO", "Dir", "FileUtils", "Pathname":
             return unknown(.file, line)
         case "JSON", "YAML", "Psych":
             if let origin = arguments.lazy.compactMap({ $0.unknownOrigin }).first { return .unknown(origin) }
@@ -901,6 +909,50 @@ final class RubyEvaluator {
             if let block { try unknownBlock(block, origin: Origin(kind: .unsupported("`\(module).\(name)`"), line: line), scope) }
             return unknown(.unsupported("`\(module).\(name)`"), line)
         }
+    }
+
+    /// `File`'s path methods, and `File.read` of a file beside the podspec; anything else
+    /// reads the file system, which compctl does not.
+    private func fileMethod(_ name: String, _ arguments: [RubyValue], line: Int) -> RubyValue {
+        var texts: [String] = []
+        for argument in arguments {
+            guard case .string(let text, _) = argument else { return unknown(.file, line) }
+            texts.append(text)
+        }
+        switch (name, texts.count) {
+        case ("join", 1...):
+            return .string(texts.joined(separator: "/"))
+        case ("basename", 1), ("basename", 2):
+            return .string(RubyPath.basename(texts[0], suffix: texts.count == 2 ? texts[1] : nil))
+        case ("dirname", 1):
+            return .string(RubyPath.dirname(texts[0]))
+        case ("extname", 1):
+            return .string(RubyPath.extname(texts[0]))
+        case ("expand_path", 1), ("expand_path", 2):
+            // A relative path with no base is relative to the directory `pod` runs in, which
+            // compctl does not know; `~` is a home directory.
+            let base = texts.count == 2 ? texts[1] : nil
+            guard !texts[0].hasPrefix("~"), !(base?.hasPrefix("~") ?? false),
+                  texts[0].hasPrefix("/") || base != nil else { return unknown(.file, line) }
+            let joined = texts[0].hasPrefix("/") ? texts[0] : base! + "/" + texts[0]
+            return .string(RubyPath.normalized(joined))
+        case ("read", 1):
+            return readBesideFile(texts[0], line: line)
+        default:
+            return unknown(.file, line)
+        }
+    }
+
+    /// The text of the file at `path` when it lies inside the podspec's own folder and the
+    /// reader lets compctl read it; unknown (it reads a file) otherwise.
+    private func readBesideFile(_ path: String, line: Int) -> RubyValue {
+        let folder = RubyPath.dirname(filePath)
+        let target = RubyPath.normalized(path)
+        guard let readBeside, folder.hasPrefix("/"), target.hasPrefix(folder == "/" ? "/" : folder + "/"),
+              let bytes = readBeside(String(target.dropFirst(folder == "/" ? 1 : folder.count + 1))),
+              let text = String(validating: bytes, as: UTF8.self)
+        else { return unknown(.file, line) }
+        return .string(text)
     }
 
     /// Methods on strings, symbols, numbers, lists and hashes that podspecs use to compute
@@ -955,6 +1007,29 @@ final class RubyEvaluator {
         case "strip":
             let isSpace: (Character) -> Bool = { Self.whitespace.contains($0) }
             return .string(String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed()))
+        case "chomp" where arguments.count == 1:
+            guard case .string(let suffix, _) = arguments[0] else { return nil }
+            if suffix.isEmpty {
+                var result = Substring(text)
+                while result.hasSuffix("\n") {
+                    result = result.dropLast()
+                    if result.hasSuffix("\r") { result = result.dropLast() }
+                }
+                return .string(String(result))
+            }
+            return .string(text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text)
+        case "sub" where arguments.count == 2, "gsub" where arguments.count == 2:
+            // String patterns only (a regular expression is unknown); a replacement with a
+            // backslash would refer to the match, which compctl does not model.
+            guard case .string(let pattern, _) = arguments[0], !pattern.isEmpty,
+                  case .string(let replacement, _) = arguments[1], !replacement.contains("\\") else { return nil }
+            if name == "gsub" { return .string(text.replacingOccurrences(of: pattern, with: replacement)) }
+            guard let range = text.range(of: pattern) else { return .string(text) }
+            return .string(text.replacingCharacters(in: range, with: replacement))
+        case "lstrip":
+            return .string(String(text.drop(while: { Self.whitespace.contains($0) })))
+        case "rstrip":
+            return .string(String(text.reversed().drop(while: { Self.whitespace.contains($0) }).reversed()))
         case "chomp":
             if text.hasSuffix("\r\n") { return .string(String(text.dropLast(2))) }
             if text.hasSuffix("\n") || text.hasSuffix("\r") { return .string(String(text.dropLast())) }
@@ -1096,12 +1171,23 @@ final class RubyEvaluator {
         "watchos", "visionos", "source_files", "resources", "resource_bundles", "frameworks",
     ]
 
+    /// Which list of its parent a spec block belongs to.
+    private enum SpecKind {
+        case subspec, test, app
+    }
+
     private func newSpec(
-        parent: Int?, shortName: String?, block: RubyNode.Block?, _ scope: Scope, line: Int
+        parent: Int?, shortName: String?, block: RubyNode.Block?, _ scope: Scope, line: Int, kind: SpecKind = .subspec
     ) throws(Jump) -> RubyValue {
         let id = specs.count
         specs.append(SpecBuilder(parent: parent, shortName: shortName, line: line))
-        if let parent { specs[parent].subspecs.append(id) }
+        if let parent {
+            switch kind {
+            case .subspec: specs[parent].subspecs.append(id)
+            case .test: specs[parent].testSpecs.append(id)
+            case .app: specs[parent].appSpecs.append(id)
+            }
+        }
         guard let block else { return .spec(id) }
         if parent == nil, let name = block.parameters.first { receiverName = name }
         specStack.append(id)
@@ -1143,8 +1229,7 @@ final class RubyEvaluator {
         case "subspec":
             return try subspec(arguments, block, id, scope, line: line)
         case "test_spec", "app_spec":
-            // Test and app specs are not subspecs for compctl; their blocks never run.
-            return .nil
+            return try auxiliarySpec(name, arguments, block, id, scope, line: line)
         case "default_subspecs=", "default_subspec=":
             setDefaultSubspecs(value, spec, line: line)
         case "platform=":
@@ -1370,6 +1455,39 @@ final class RubyEvaluator {
             return .nil
         }
         return try newSpec(parent: parent, shortName: name, block: block, scope, line: line)
+    }
+
+    /// `test_spec` and `app_spec` (CocoaPods names them `Tests` and `App` by default). They
+    /// never change how the pod resolves, so what compctl cannot evaluate in one leaves that
+    /// test or app spec out with a warning instead of refusing the podspec.
+    private func auxiliarySpec(
+        _ method: String, _ arguments: [RubyValue], _ block: RubyNode.Block?, _ parent: Int, _ scope: Scope, line: Int
+    ) throws(Jump) -> RubyValue {
+        let kind: SpecKind = method == "test_spec" ? .test : .app
+        let value = arguments.first ?? .string(kind == .test ? "Tests" : "App")
+        if let origin = taint ?? value.unknownOrigin {
+            leftOut.append(PodspecError(
+                file: path, line: line,
+                message: "cannot evaluate the \(method) declared here: it \(origin.reason); compctl leaves it out"))
+            return .nil
+        }
+        guard let name = value.text, !name.isEmpty else { return .nil }
+        let errorCount = errors.count
+        let result = try newSpec(parent: parent, shortName: name, block: block, scope, line: line, kind: kind)
+        if errors.count > errorCount {
+            for error in errors[errorCount...] {
+                leftOut.append(PodspecError(
+                    file: error.file, line: error.line,
+                    message: error.message + " (in the \(method) `\(name)`, which compctl leaves out)"))
+            }
+            errors.removeSubrange(errorCount...)
+            if case .spec(let id) = result {
+                specs[parent].testSpecs.removeAll { $0 == id }
+                specs[parent].appSpecs.removeAll { $0 == id }
+            }
+            return .nil
+        }
+        return result
     }
 
     private func setDefaultSubspecs(_ value: RubyValue, _ spec: SpecBuilder, line: Int) {

@@ -10,7 +10,7 @@ enum RubyPodspec {
 
     /// Parses and evaluates `bytes`. Throws syntax and structural problems; fatal problems
     /// found while evaluating stay in `evaluator.errors` for the caller to decide on.
-    static func evaluate(bytes: [UInt8], path: String) throws(PodspecError) -> Evaluation {
+    static func evaluate(bytes: [UInt8], path: String, file: PodspecFileContext? = nil) throws(PodspecError) -> Evaluation {
         let program: [RubyNode]
         do throws(RubyParseError) {
             let tokens: [RubyToken]
@@ -24,7 +24,7 @@ enum RubyPodspec {
             throw PodspecError(
                 file: path, line: error.line, message: "cannot parse the podspec: \(error.message); \(error.fix)")
         }
-        let evaluator = RubyEvaluator(path: path)
+        let evaluator = RubyEvaluator(path: path, filePath: file?.absolutePath, readBeside: file?.readBeside)
         let result = evaluator.run(program)
         if let stopped = evaluator.stopped { throw stopped }
         if case .spec(let id) = result, evaluator.specs[id].parent == nil {
@@ -43,8 +43,8 @@ enum RubyPodspec {
                 + "move the code after the block above it")
     }
 
-    static func read(bytes: [UInt8], path: String) throws(PodspecError) -> Specification {
-        let evaluation = try evaluate(bytes: bytes, path: path)
+    static func read(bytes: [UInt8], path: String, file: PodspecFileContext? = nil) throws(PodspecError) -> Specification {
+        let evaluation = try evaluate(bytes: bytes, path: path, file: file)
         let evaluator = evaluation.evaluator
         if let error = evaluator.errors.first { throw error }
         let root = evaluator.specs[evaluation.root]
@@ -56,6 +56,7 @@ enum RubyPodspec {
         }
         var warnings: [PodspecError] = []
         var spec = build(evaluation.root, name: name, version: version, evaluator: evaluator, path: path, warnings: &warnings)
+        warnings += evaluator.leftOut
         spec.warnings = warnings.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         return spec
     }
@@ -106,6 +107,12 @@ enum RubyPodspec {
                 subspec, name: name + "/" + (evaluator.specs[subspec].shortName ?? ""), version: version,
                 evaluator: evaluator, path: path, warnings: &warnings)
         }
+        func auxiliary(_ ids: [Int]) -> [Specification] {
+            ids.map { id in
+                build(id, name: name + "/" + (evaluator.specs[id].shortName ?? ""), version: version,
+                      evaluator: evaluator, path: path, warnings: &warnings)
+            }
+        }
         return Specification(
             name: name,
             version: version,
@@ -113,7 +120,9 @@ enum RubyPodspec {
             dependencies: builder.flattenedDependencies,
             subspecs: subspecs,
             defaultSubspecs: builder.defaultSubspecs,
-            deploymentTargets: targets
+            deploymentTargets: targets,
+            testSpecs: auxiliary(builder.testSpecs),
+            appSpecs: auxiliary(builder.appSpecs)
         )
     }
 }

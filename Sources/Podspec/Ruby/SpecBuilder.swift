@@ -26,6 +26,9 @@ final class SpecBuilder {
     /// Platform-specific dependencies, keyed by platform and name, in declaration order.
     var platformDependencies: [(platform: String, name: String, requirements: [String])] = []
     var subspecs: [Int] = []
+    /// `test_spec` and `app_spec` blocks, which are not subspecs.
+    var testSpecs: [Int] = []
+    var appSpecs: [Int] = []
     var defaultSubspecs: [String] = []
     var platforms: [(name: String, target: Target)] = []
     /// Set when `platforms` was assigned a value compctl cannot evaluate.
