@@ -179,6 +179,20 @@ final class Catalog {
         for provider in providers { provider.prefetch(wanted) }
     }
 
+    /// Tells the sources that the specs of `universe`'s versions `indices` are about to be
+    /// read, leaving out those loaded already; each source hears only of its own versions.
+    func prefetchSpecs<S: Sequence>(_ universe: PodUniverse, _ indices: S) where S.Element == Int {
+        var wanted: [Int: [Version]] = [:]
+        for index in indices where universe.state(at: index) == nil {
+            let provider = universe.providers[index]
+            guard provider >= 0 else { continue }
+            wanted[provider, default: []].append(universe.versions[index])
+        }
+        for (provider, versions) in wanted.sorted(by: { $0.key < $1.key }) {
+            providers[provider].prefetchSpecs(name: universe.name, versions: versions)
+        }
+    }
+
     /// The spec of `universe`'s version `index`, loaded on first use.
     func spec(_ universe: PodUniverse, _ index: Int) -> SpecState {
         if let state = universe.state(at: index) { return state }

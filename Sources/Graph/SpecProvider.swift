@@ -37,6 +37,11 @@ public protocol SpecProvider: Sendable {
     /// root's requirements and the dependencies of each version it takes. Never required: the
     /// reads work without it, and a failure shows in the read that follows.
     func prefetch(_ dependencies: [SpecDependency])
+
+    /// A hint that the specs of the pod `name` (a root name) at `versions` are about to be
+    /// read, one after another: a remote source fetches them in parallel now instead of one
+    /// round trip per read. Never required, as `prefetch(_:)`.
+    func prefetchSpecs(name: String, versions: [Version])
 }
 
 extension SpecProvider {
@@ -45,6 +50,9 @@ extension SpecProvider {
 
     /// Does nothing: a local source reads each pod when asked.
     public func prefetch(_ dependencies: [SpecDependency]) {}
+
+    /// Does nothing: a local source reads each spec when asked.
+    public func prefetchSpecs(name: String, versions: [Version]) {}
 
     /// Whether the source has a pod called `name` (a root name).
     public func contains(_ name: String) throws -> Bool {

@@ -94,7 +94,9 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(Set(coldRequests).count == coldRequests.count, "each file is fetched once")
         #expect(shards.count == Set(fixture.folder.podNames().map { cold.indexFile(for: $0) }).count)
         #expect(specs.count >= tried)
-        #expect(specs.count <= tried + cold.counters.guessed)
+        // Plus the specs the search announced it would read next (a window of versions
+        // below the one it reads, while their dependencies stay equal).
+        #expect(specs.count <= tried + cold.counters.guessed + cold.counters.announced)
         #expect(cold.counters.guessed <= 25)
         #expect(!coldRequests.contains("/all_pods.txt"))
 
@@ -339,6 +341,31 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(specs.contains { $0.hasSuffix("/XXPay/2.1.0-rc.2/XXPay.podspec.json") })
         #expect(Set(specs).count == specs.count)
         #expect(source.counters.guessed >= 2)
+    }
+
+    @Test func specsAnnouncedTogetherAreAllRequestedBeforeTheFirstReadAndReadWithoutAnotherRequest() throws {
+        let fixture = try CDNFixture()
+        let source = try fixture.source()
+        let versions = try source.versions(of: "XXPay")
+        #expect(versions.count > 2)
+        let before = fixture.requests().count
+        source.prefetchSpecs(name: "XXPay", versions: versions)
+        #expect(source.counters.announced == versions.count)
+        for version in versions { _ = try source.specification(name: "XXPay", version: version) }
+        let all = fixture.requests(after: before)
+        #expect(all.count == versions.count, "each spec once: \(all)")
+        #expect(Set(all).count == all.count)
+        #expect(all.allSatisfy { $0.hasPrefix("/Specs/") && $0.contains("/XXPay/") })
+        // Announcing them again (or on a warm run) asks for nothing more.
+        source.prefetchSpecs(name: "XXPay", versions: versions)
+        #expect(source.counters.announced == versions.count)
+        let warm = try fixture.source()
+        _ = try warm.versions(of: "XXPay")
+        let warmStart = fixture.requests().count
+        warm.prefetchSpecs(name: "XXPay", versions: versions)
+        for version in versions { _ = try warm.specification(name: "XXPay", version: version) }
+        #expect(fixture.requests(after: warmStart).isEmpty)
+        #expect(warm.counters.announced == versions.count)
     }
 
     @Test func sourcesInParallelShareOneCacheWithoutHarm() throws {

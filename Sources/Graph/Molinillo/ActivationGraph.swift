@@ -295,6 +295,13 @@ final class Possibilities {
     /// The grouped sets, lowest first; `nil` only in a possibility state that got none.
     private var sets: [PossibilitySet?]
     private let provider: CocoaPodsProvider?
+    /// The candidates from this position up were announced to the sources already.
+    private var hintedFrom: Int
+    /// How many candidates the next announcement covers: it doubles each time, so a short
+    /// run of equal dependencies costs few extra fetches and a long one few round trips.
+    private var window = Possibilities.firstWindow
+    private static let firstWindow = 8
+    private static let largestWindow = 64
 
     /// The candidate specs `candidates` (oldest first), grouped on demand by their
     /// dependencies in `provider`.
@@ -302,6 +309,7 @@ final class Possibilities {
         pending = candidates[...]
         sets = []
         self.provider = provider
+        hintedFrom = pending.endIndex
     }
 
     /// A possibility state's one set (or none).
@@ -309,20 +317,36 @@ final class Possibilities {
         pending = []
         sets = [single]
         provider = nil
+        hintedFrom = 0
     }
 
     private func dependencies(_ spec: Int) -> [Int]? {
         provider?.dependencies(of: spec)
     }
 
+    /// Before the top pending candidate is read: when it was not announced yet, announces it
+    /// and the next ones down (a window of them), so that a remote source fetches in parallel
+    /// the specs grouping is about to read one by one.
+    private func hintNext() {
+        guard let provider, !pending.isEmpty else { return }
+        let position = pending.endIndex - 1
+        guard position < hintedFrom else { return }
+        let lower = max(pending.startIndex, position + 1 - window)
+        provider.prefetchSpecs(pending[lower...position])
+        hintedFrom = lower
+        window = min(window * 2, Self.largestWindow)
+    }
+
     /// Groups the next set down from the top; false when nothing is left.
     @discardableResult
     private func groupNext() -> Bool {
         while let top = pending.last {
+            hintNext()
             pending.removeLast()
             guard let deps = dependencies(top) else { continue }
             let set = PossibilitySet(dependencies: deps, possibilities: [top])
             while let next = pending.last {
+                hintNext()
                 guard let nextDeps = dependencies(next) else {
                     // An unreadable spec is dropped; the set goes on past it, as if it were
                     // not listed.

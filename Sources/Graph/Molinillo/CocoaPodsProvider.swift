@@ -160,6 +160,12 @@ final class CocoaPodsProvider {
             requirements += podfileRequirements[dependency.root] ?? []
         }
         let path = PodName.subspecPath(of: dependency.name)
+        if !path.isEmpty {
+            // Every candidate's spec is read below, one after another: fetch them together.
+            catalog.prefetchSpecs(universe, universe.versions.indices.filter { index in
+                requirements.allSatisfy { $0.isSatisfied(by: universe.versions[index]) }
+            })
+        }
         var result: [Int] = []
         for (index, version) in universe.versions.enumerated()
         where requirements.allSatisfy({ $0.isSatisfied(by: version) }) {
@@ -172,6 +178,22 @@ final class CocoaPodsProvider {
         return result
     }
 
+    /// Tells the sources that `specs` (all of one pod, or of a few) are about to be read.
+    func prefetchSpecs<S: Sequence>(_ specs: S) where S.Element == Int {
+        var byUniverse: [ObjectIdentifier: (universe: PodUniverse, indices: [Int])] = [:]
+        var order: [ObjectIdentifier] = []
+        for id in specs {
+            let spec = self.specs[id]
+            let key = ObjectIdentifier(spec.universe)
+            if byUniverse[key] == nil { order.append(key); byUniverse[key] = (spec.universe, []) }
+            byUniverse[key]!.indices.append(spec.version)
+        }
+        for key in order {
+            let entry = byUniverse[key]!
+            catalog.prefetchSpecs(entry.universe, entry.indices)
+        }
+    }
+
     /// What `spec` brings in (`dependencies_for` over `Specification#all_dependencies`): its
     /// own and inherited dependencies, then its default subspecs (all subspecs when it names
     /// none) at its version; a dependency on a subspec of its own pod is pinned to its
@@ -181,6 +203,11 @@ final class CocoaPodsProvider {
         let spec = specs[id]
         let result = computeDependencies(spec)
         specDependencies[id] = result
+        // The search is about to sort these (which lists each pod's versions) and try them:
+        // a remote source fetches the shards of the pods not seen yet in parallel, now.
+        if let result {
+            catalog.prefetch(result.map { SpecDependency(name: dependencies[$0].root, requirements: dependencies[$0].texts) })
+        }
         return result
     }
 

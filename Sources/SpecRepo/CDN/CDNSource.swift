@@ -74,6 +74,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         public var fromCache = 0
         /// Specs fetched ahead of being asked for, on a guess from the requirements.
         public var guessed = 0
+        /// Specs started ahead of being asked for (fetched, or read from their copy), on the
+        /// resolver's word that it is about to read them (`prefetchSpecs`).
+        public var announced = 0
     }
 
     /// Opens the CDN at `url` named `name`, with its copies in `cache`: reads
@@ -150,6 +153,19 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             request(index, revalidate: true) { [weak self] in
                 self?.guessSpec(of: dependency)
             }
+        }
+    }
+
+    /// Starts fetching the specs of `name` at `versions` that have no copy yet, all at once
+    /// (the resolver is about to read them one after another). Versions the shard does not
+    /// list, or a shard not read yet, are left to the reads.
+    public func prefetchSpecs(name: String, versions: [Version]) {
+        guard let listed = condition.withLock({ listings[name] }) else { return }
+        for version in versions {
+            guard let text = listed.first(where: { $0.version == version })?.text else { continue }
+            let path = specPath(name, text)
+            if condition.withLock({ files[path] == nil }) { condition.withLock { tally.announced += 1 } }
+            request(path, revalidate: false)
         }
     }
 
