@@ -182,7 +182,7 @@ let package = Package(
         // as `swift package resolve`) over repositories read through libgit2 without a
         // checkout; Package.resolved (v1, v2, v3, with `originHash`); the package graph and its
         // checks; pins in Package.swift, an Xcode project and Package.resolved.
-        .target(name: "SwiftPackages", dependencies: ["Manifest", "Git", "FileIO", "Diagnostics", "Graph", "Versioning"]),
+        .target(name: "SwiftPackages", dependencies: ["Manifest", "Git", "FileIO", "Diagnostics", "Graph", "Versioning", "Checksum"]),
 
         // Test helpers, once for every test target: a process runner, temporary directories,
         // the git CLI and isolated libgit2 for fixtures, free loopback ports and listeners,

@@ -112,11 +112,4 @@ import Testing
         #expect(ManifestSelection.manifestName(among: names, toolsVersion: .init(6, 3, 1)) { .init(6, 3) } == "Package.swift")
         #expect(ManifestSelection.manifestName(among: ["Package.swift"], toolsVersion: .init(6, 3, 1)) { .init(5, 9) } == "Package.swift")
     }
-
-    @Test func sha256MatchesTheStandardVectors() {
-        #expect(SHA256.hex(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(of: Array(String(repeating: "a", count: 1000).utf8))
-            == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
-    }
 }

@@ -1,4 +1,5 @@
 import FileIO
+import Checksum
 import Foundation
 import Git
 import Manifest
@@ -35,7 +36,7 @@ public final class GitPackageContainer: PackageContainer, @unchecked Sendable {
 
     /// The bare mirror of the remote `url` under `directory`, made or fetched now.
     private static func mirror(of url: String, identity: PackageIdentity, in directory: String) throws -> Repository {
-        let name = "\(identity)-\(SHA256.hex(of: Array(PackageLocation.canonical(url).utf8)).prefix(12)).git"
+        let name = "\(identity)-\(SHA256.hex(Array(PackageLocation.canonical(url).utf8)).prefix(12)).git"
         let path = (directory as NSString).appendingPathComponent(name)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,

@@ -1,4 +1,5 @@
 import Diagnostics
+import Checksum
 import Foundation
 import Manifest
 
@@ -84,5 +85,5 @@ public struct PackageSwiftProject: Sendable {
     }
 
     /// The `originHash` SwiftPM writes for this manifest: the SHA-256 of its bytes.
-    public static func originHash(of manifest: [UInt8]) -> String { SHA256.hex(of: manifest) }
+    public static func originHash(of manifest: [UInt8]) -> String { SHA256.hex(manifest) }
 }
