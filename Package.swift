@@ -99,7 +99,7 @@ let package = Package(
 
         // `compctl.yml`: spec repos, projects, the compile check, layers, tag format, rc
         // label and the interface rule, with errors that name the line.
-        .target(name: "Config", dependencies: ["Diagnostics", "CompileCheck", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Config", dependencies: ["Diagnostics", "CompileCheck", "FileIO", .product(name: "Yams", package: "Yams")]),
 
         // Text laid out in columns: the aligned tables of the CLI and the report's Markdown tables.
         .target(name: "TextFormat"),
@@ -108,7 +108,8 @@ let package = Package(
         // own error type wraps: the Podfile, Package.swift and lock readers, podspecs, compctl.yml.
         .target(name: "Diagnostics"),
 
-        // Atomic file writes (a temporary file, then a rename), shared by every writer.
+        // Atomic file writes (a temporary file, then a rename), shared by every writer; file
+        // locks; shell-style glob matching of one name.
         .target(name: "FileIO"),
 
         // Main-project manifests: a Podfile reader (over RubySyntax's tokens) that follows

@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import Podspec
 
@@ -210,31 +211,9 @@ enum FilePattern {
                 tail = tail.dropFirst()
             }
         }
-        guard let segment = path.first, matchSegment(Array(first.unicodeScalars), Array(segment.unicodeScalars)) else {
+        guard let segment = path.first, GlobPattern.matches(String(first), String(segment)) else {
             return false
         }
         return matchSegments(pattern.dropFirst(), path.dropFirst())
-    }
-
-    private static func matchSegment(_ p: [Unicode.Scalar], _ n: [Unicode.Scalar]) -> Bool {
-        var pi = 0, ni = 0, star = -1, mark = 0
-        while ni < n.count {
-            if pi < p.count, p[pi] == "?" || p[pi] == n[ni] {
-                pi += 1
-                ni += 1
-            } else if pi < p.count, p[pi] == "*" {
-                star = pi
-                mark = ni
-                pi += 1
-            } else if star >= 0 {
-                pi = star + 1
-                mark += 1
-                ni = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == "*" { pi += 1 }
-        return pi == p.count
     }
 }

@@ -1,4 +1,5 @@
 import CompileCheck
+import FileIO
 import Foundation
 
 /// Everything `compctl.yml` says: spec repos, projects, the compile check, layers, tags,

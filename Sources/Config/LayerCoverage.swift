@@ -1,3 +1,5 @@
+import FileIO
+
 /// A mistake in compctl.yml's layers that only the pods of the spec repos reveal: a pattern
 /// that matches none of them (a typo, a renamed pod), or a pod that two layers name (the
 /// first wins, which may not be what was meant). Warnings, not errors: the checks still run.

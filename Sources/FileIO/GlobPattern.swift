@@ -1,9 +1,8 @@
-import CompileCheck
-import Foundation
-
-/// Shell-style glob matching for layer patterns: `*` any run, `?` one character.
-enum GlobPattern {
-    static func matches(_ pattern: String, _ name: String) -> Bool {
+/// Shell-style glob matching of one name: `*` any run, `?` one character. Layer patterns
+/// match pod names with it, and podspec file patterns each segment of a path.
+public enum GlobPattern {
+    /// Whether `name` matches `pattern` whole.
+    public static func matches(_ pattern: String, _ name: String) -> Bool {
         let p = Array(pattern.unicodeScalars)
         let n = Array(name.unicodeScalars)
         var pi = 0, ni = 0
