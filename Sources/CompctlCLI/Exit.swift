@@ -18,17 +18,8 @@ enum Exit {
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
-    } catch let error as ExitCode {
-        throw error
-    } catch let error as ValidationError {
-        throw error
-    } catch let error as IntegrationError {
-        error.errors.forEach(Console.error)
-        error.notes.forEach { Console.note($0) }
-        throw Exit.failure
     } catch {
-        Console.error(String(describing: error))
-        throw Exit.failure
+        throw reported(error)
     }
 }
 
@@ -36,17 +27,23 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
 func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
-    } catch let error as ExitCode {
-        throw error
-    } catch let error as ValidationError {
-        throw error
-    } catch let error as IntegrationError {
+    } catch {
+        throw reported(error)
+    }
+}
+
+/// What `reportingErrors` throws for `error`, after printing it.
+private func reported(_ error: any Error) -> any Error {
+    switch error {
+    case is ExitCode, is ValidationError:
+        return error
+    case let error as IntegrationError:
         error.errors.forEach(Console.error)
         error.notes.forEach { Console.note($0) }
-        throw Exit.failure
-    } catch {
+        return Exit.failure
+    default:
         Console.error(String(describing: error))
-        throw Exit.failure
+        return Exit.failure
     }
 }
 
