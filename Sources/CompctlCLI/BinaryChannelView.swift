@@ -75,6 +75,21 @@ struct BinaryChannelView {
         let privates = Set(sources.filter { !$0.isTrunk && !isBinaryRepo($0) }.map(\.name))
         return try chooser.channels(of: resolution, privateSources: privates)
     }
+
+    /// What `resolve` and `graph` say of the channels: the channel of every private pod of
+    /// `resolution`, nil without a binary channel. A pod under development that still comes
+    /// from the binary repo is warned of, and with `notes` the pods that come from source only
+    /// for want of a binary are named.
+    static func reportedChannels(of resolution: Resolution, configuration: Configuration, sources: [SpecRepoSource],
+                                 devPods: Set<String>, offline: Bool, notes: Bool) throws -> [PodChannel]? {
+        guard let view = try open(configuration: configuration, sources: sources, devPods: devPods, offline: offline) else {
+            return nil
+        }
+        let channels = try view.channels(of: resolution, sources: sources)
+        ChannelChooser.warnings(channels, binaryRepo: view.name).forEach(Console.warning)
+        if notes, let note = ChannelChooser.fallbackNote(channels, binaryRepo: view.name) { Console.note(note) }
+        return channels
+    }
 }
 
 extension OpenedSource {

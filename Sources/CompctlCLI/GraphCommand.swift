@@ -225,14 +225,12 @@ struct GraphCommand: ParsableCommand {
     /// are named on stderr, as `resolve` names them.
     private func withChannels(_ graph: DependencyGraph, resolution: Resolution, sources: [SpecRepoSource],
                               configuration: Configuration) throws -> DependencyGraph {
-        let binary = try reportingErrors {
-            try BinaryChannelView.open(configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
-                                       offline: sourceOptions.offline)
+        let reported = try reportingErrors {
+            try BinaryChannelView.reportedChannels(
+                of: resolution, configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
+                offline: sourceOptions.offline, notes: true)
         }
-        guard let binary else { return graph }
-        let channels = try reportingErrors { try binary.channels(of: resolution, sources: sources) }
-        ChannelChooser.warnings(channels, binaryRepo: binary.name).forEach(Console.warning)
-        if let note = ChannelChooser.fallbackNote(channels, binaryRepo: binary.name) { Console.note(note) }
+        guard let channels = reported else { return graph }
         let byPod = Dictionary(channels.map { ($0.pod, $0.text) }, uniquingKeysWith: { first, _ in first })
         var graph = graph
         for index in graph.nodes.indices {

@@ -104,14 +104,10 @@ struct ResolveCommand: ParsableCommand {
             ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources,
                                              twins: BinaryChannelView.twinNames(configuration: configuration, sources: sources))
             ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
-            let binary = try reportingErrors {
-                try BinaryChannelView.open(configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
-                                           offline: sourceOptions.offline)
-            }
-            let channels = try reportingErrors { try binary.map { try $0.channels(of: resolution, sources: sources) } }
-            if let binary, let channels {
-                ChannelChooser.warnings(channels, binaryRepo: binary.name).forEach(Console.warning)
-                if !json, let note = ChannelChooser.fallbackNote(channels, binaryRepo: binary.name) { Console.note(note) }
+            let channels = try reportingErrors {
+                try BinaryChannelView.reportedChannels(
+                    of: resolution, configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
+                    offline: sourceOptions.offline, notes: !json)
             }
             document.add(resolution)
             document.channels = channels.map(ResolveDocument.channels)
