@@ -46,13 +46,7 @@ extension IntegrationPlanner {
         if let name = request.pushBranch { try ProjectCheckout.requireNewBranch(name, in: repository) }
 
         let pinning = try PackagePinning(project: project, pins: pins, provider: provider)
-        let before: Set<String>
-        if let current = try? PackageProjectResolution.resolve(project, provider: provider) {
-            before = Set(try checker.problems(resolution: current, root: try project.root(), declarer: Self.declarer(project)).map(\.description))
-        } else {
-            before = []
-        }
-        let after = try checker.problems(resolution: pinning.resolution, root: pinning.root, declarer: Self.declarer(project))
+        let newProblems = try Self.newProblems(with: pinning, project: project, provider: provider, checker: checker)
         let scratch = try ScratchDirectory.make()
         let files = [
             PinnedFile(path: manifest) { current, _ in try current.map(pinning.pinnedManifest) },
@@ -66,7 +60,7 @@ extension IntegrationPlanner {
             packagePins: pins.map { ComponentPin(name: $0.identity.description, version: $0.version.description) },
             access: access)
         return PreparedPackageIntegration(plan: plan, pinning: pinning,
-                                          newProblems: after.filter { !before.contains($0.description) })
+                                          newProblems: newProblems)
     }
 
     /// How graphs name the project's root: `package 'app'`.
@@ -99,13 +93,7 @@ extension IntegrationPlanner {
         let provider = GitPackageContainerProvider(cacheDirectory: GitPackageContainerProvider.standardCacheDirectory())
         let checker = PackageProjectPins.checker(configuration)
         let pinning = try PackagePinning(project: project, pins: wanted, provider: provider)
-        let before: Set<String>
-        if let current = try? PackageProjectResolution.resolve(project, provider: provider) {
-            before = Set(try checker.problems(resolution: current, root: try project.root(), declarer: Self.declarer(project)).map(\.description))
-        } else {
-            before = []
-        }
-        let after = try checker.problems(resolution: pinning.resolution, root: pinning.root, declarer: Self.declarer(project))
+        let newProblems = try Self.newProblems(with: pinning, project: project, provider: provider, checker: checker)
         if let index = plan.pinnedFiles.firstIndex(where: { $0.path == manifest }) {
             let podPins = plan.pinnedFiles[index]
             plan.pinnedFiles[index] = PinnedFile(path: manifest) { current, earlier in
@@ -117,6 +105,20 @@ extension IntegrationPlanner {
             try earlier[manifest].map(pinning.resolvedFile(forPinnedManifest:))
         })
         plan.packagePins = wanted.map { ComponentPin(name: $0.identity.description, version: $0.version.description) }
+        return newProblems
+    }
+
+    /// The problems of the package checks with `pinning`'s pins that `project` does not have
+    /// as it stands (all of them when it does not resolve as it stands).
+    private static func newProblems(with pinning: PackagePinning, project: any PackageMainProject,
+                                    provider: any PackageContainerProvider, checker: PackageChecker) throws -> [GraphProblem] {
+        let before: Set<String>
+        if let current = try? PackageProjectResolution.resolve(project, provider: provider) {
+            before = Set(try checker.problems(resolution: current, root: try project.root(), declarer: declarer(project)).map(\.description))
+        } else {
+            before = []
+        }
+        let after = try checker.problems(resolution: pinning.resolution, root: pinning.root, declarer: declarer(project))
         return after.filter { !before.contains($0.description) }
     }
 }
