@@ -114,11 +114,15 @@ if ! command -v hyperfine >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1;
         >/dev/null 2>&1 || log "could not install hyperfine; timing with a plain loop"
 fi
 
-log "building (release)"
-swift build -c release --product compctl >&2
-swift build -c release --product compctl-synth >&2
-swift build -c release --product compctl-package-synth >&2
-bin="$(swift build -c release --show-bin-path)"
+# Built as a release is shipped (scripts/package.sh): on Linux with the Swift runtime and
+# Foundation linked in.
+release=(-c release)
+[ "$(uname -s)" = Linux ] && release+=(--static-swift-stdlib)
+log "building (${release[*]})"
+swift build "${release[@]}" --product compctl >&2
+swift build "${release[@]}" --product compctl-synth >&2
+swift build "${release[@]}" --product compctl-package-synth >&2
+bin="$(swift build "${release[@]}" --show-bin-path)"
 compctl="$bin/compctl"
 synth="$bin/compctl-synth"
 mkdir -p "$work"
