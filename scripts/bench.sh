@@ -44,13 +44,16 @@
 #            same root package (fresh scratch and cache each run), after checking that both
 #            pick the same versions; the ratio of the medians.
 #
-#   scripts/bench.sh [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
+#   scripts/bench.sh [--bin DIR] [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
 #                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
 #                    [--git-pods N] [--clone-runs N] [--integrate-pods N]
 #                    [--package-count N] [--package-versions N] [--package-seed N] [--swift-runs N]
 #                    [--cdn-pods N] [--cdn-versions N] [--cdn-top N] [--cdn-latency-ms N]
 #                    [--only "startup listing resolve check ruby git cdn integrate packages"]
 #
+# --bin DIR measures the compctl (and compctl-synth, compctl-package-synth) already built in
+# DIR instead of building this tree: run it with an older release build's folder for a
+# before-and-after comparison on the same trees.
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
 # CLI commits the git-source one into a packed bare repository once (a few minutes).
@@ -60,6 +63,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work="${TMPDIR:-/tmp}/compctl-bench"
+bin=""
 runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
@@ -81,6 +85,7 @@ seed=42
 while (($#)); do
     case "$1" in
         --work) work="$2"; shift 2 ;;
+        --bin) bin="$2"; shift 2 ;;
         --runs) runs="$2"; shift 2 ;;
         --sizes) sizes="$2"; shift 2 ;;
         --versions) versions="$2"; shift 2 ;;
@@ -118,11 +123,13 @@ fi
 # Foundation linked in.
 release=(-c release)
 [ "$(uname -s)" = Linux ] && release+=(--static-swift-stdlib)
-log "building (${release[*]})"
-swift build "${release[@]}" --product compctl >&2
-swift build "${release[@]}" --product compctl-synth >&2
-swift build "${release[@]}" --product compctl-package-synth >&2
-bin="$(swift build "${release[@]}" --show-bin-path)"
+if [ -z "$bin" ]; then
+    log "building (${release[*]})"
+    swift build "${release[@]}" --product compctl >&2
+    swift build "${release[@]}" --product compctl-synth >&2
+    swift build "${release[@]}" --product compctl-package-synth >&2
+    bin="$(swift build "${release[@]}" --show-bin-path)"
+fi
 compctl="$bin/compctl"
 synth="$bin/compctl-synth"
 mkdir -p "$work"
