@@ -129,9 +129,10 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         let again = try fixture.source()
         #expect(try again.versions(of: "XXPay").first == Version("2.2.0"))
         #expect(fixture.server.requests.suffix(2).contains { $0.path == shard && $0.header("If-None-Match") != nil })
-        // The metadata, `deprecated_podspecs.txt` and the shard; the first two unchanged.
-        #expect(again.counters.revalidated == 3)
-        #expect(again.counters.notModified == 2)
+        // The metadata (unchanged) and the shard; `deprecated_podspecs.txt` too, which this
+        // read does not wait for.
+        #expect(again.counters.revalidated >= 2)
+        #expect(again.counters.notModified >= 1)
         // The new copy is kept for the run after.
         #expect(fixture.cache.read(String(shard.dropFirst()))?.body == changed.withLock { $0 })
     }
@@ -156,7 +157,9 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         hold.signal()
         #expect(!warm.settle())
         holding.withLock { $0 = false }
-        #expect(warm.counters.notModified == 3, "the metadata, deprecated_podspecs.txt and the shard")
+        // The metadata and the shard (and `deprecated_podspecs.txt`, which this read does
+        // not wait for), all unchanged.
+        #expect(warm.counters.notModified >= 2)
 
         // Changed: the old copy first; settle says so, and the next read gives the new one.
         let original = String(decoding: fixture.tree.files[String(shard.dropFirst())]!, as: UTF8.self)
@@ -185,7 +188,8 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         // A name that cannot be a pod's is never turned into a request.
         #expect(try source.versions(of: "../../etc/passwd").isEmpty)
         #expect(try source.versions(of: "Specs").isEmpty)
-        #expect(fixture.server.requestCount == 2)
+        // The metadata and the shard (and `deprecated_podspecs.txt`, asked for as it opens).
+        #expect(fixture.server.requests.filter { $0.path != "/" + CDNSource.deprecatedListFile }.count == 2)
     }
 
     @Test func serverErrorsAreRetried() throws {
@@ -378,7 +382,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
     /// spec instead of reading its copy, and reads the others from their copies.
     @Test func aSpecTheDeprecatedListNamesIsRevalidatedAndTheOthersAreReadFromTheirCopies() throws {
         let layout = SpecRepoLayout(prefixLengths: [1, 1, 1])
-        let deprecatedPath = layout.podPath(for: "XXPay") + "/2.0.2/XXPay.podspec.json"
+        let deprecatedPath = "Specs/" + layout.podPath(for: "XXPay") + "/2.0.2/XXPay.podspec.json"
         let deprecated = Locked(false)
         let fixture = try CDNFixture(override: { request, _ in
             guard deprecated.withLock({ $0 }) else { return nil }
@@ -404,7 +408,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(after.deprecatedInFavorOf == "XXPayKit")
         _ = try again.specification(name: "XXPay", version: Version("2.0.1"))
         let requests = fixture.requests(after: start)
-        #expect(requests.contains("/\(CDNSource.deprecatedListFile) (conditional)"), "\(requests)")
+        #expect(requests.contains { $0.hasPrefix("/" + CDNSource.deprecatedListFile) }, "\(requests)")
         #expect(requests.contains("/\(deprecatedPath) (conditional)"), "\(requests)")
         #expect(!requests.contains { $0.contains("/XXPay/2.0.1/") }, "an unlisted spec is read from its copy")
         // The new copy is kept, and offline reads it.
