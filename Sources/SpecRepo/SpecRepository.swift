@@ -213,14 +213,15 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         }
     }
 
-    /// Reads ahead, spread over the cores, the specs of `name` at `versions`.
+    /// Reads ahead, on another core, the spec of `name` at the highest of `versions`, which
+    /// a resolver reads next. The others are a guess that costs a remote source a round trip
+    /// each when it is right, but a local one a parse each when it is wrong: the read of
+    /// one costs less than that.
     public func prefetchSpecs(name: String, versions: [Version]) {
-        guard tree.supportsConcurrentReads else { return }
-        for version in versions {
-            prefetchQueue.add { [self] in
-                guard let pod = podAhead(name), let entry = pod.versions.first(where: { $0.version == version }) else { return }
-                _ = specAhead(pod: pod, entry: entry)
-            }
+        guard tree.supportsConcurrentReads, let version = versions.max() else { return }
+        prefetchQueue.add { [self] in
+            guard let pod = podAhead(name), let entry = pod.versions.first(where: { $0.version == version }) else { return }
+            _ = specAhead(pod: pod, entry: entry)
         }
     }
 
