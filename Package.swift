@@ -1,5 +1,56 @@
 // swift-tools-version:6.0
 import PackageDescription
+#if os(Linux)
+import Foundation
+#endif
+
+// Start-up (issue 14): a release build on Linux links libgit2 statically when the archives
+// of Debian's and Ubuntu's libgit2-dev are installed, and `swift build -c release
+// --static-swift-stdlib` (what scripts/package.sh, the Homebrew formula and
+// scripts/bench.sh run) links the Swift runtime and Foundation statically too. The flag
+// cannot live here: Foundation's archives need it when each module is compiled, not only
+// when the binary is linked.
+// Loading libgit2.so and the 14 shared libraries it pulls in (mbedtls, libssh2, OpenSSL's
+// libcrypto, pcre2, http-parser, zlib, Kerberos) cost every run, even `compctl version
+// compare`, about 7 million instructions of symbol lookup and relocation before main.
+// Kerberos (GSSAPI, for `Negotiate` authentication over HTTPS) stays a shared library: no
+// distribution ships its archive. Without those archives (another distribution, macOS),
+// libgit2 is linked as a shared library, as in debug builds. Set COMPCTL_SHARED_LIBGIT2=1
+// to link it as a shared library anyway (to take the distribution's security updates).
+let libgit2Archives = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "ssh2", "crypto", "http_parser", "pcre2-8", "z"]
+
+/// The linker flags that link libgit2 and its dependencies from their archives, or nil
+/// when an archive is missing (or COMPCTL_SHARED_LIBGIT2 is set) and libgit2.so is linked.
+func staticLibgit2Flags() -> [String]? {
+    #if os(Linux)
+    if ProcessInfo.processInfo.environment["COMPCTL_SHARED_LIBGIT2"] == "1" { return nil }
+    #if arch(x86_64)
+    let triple = "x86_64-linux-gnu"
+    #elseif arch(arm64)
+    let triple = "aarch64-linux-gnu"
+    #else
+    return nil
+    #endif
+    let directory = "/usr/lib/\(triple)"
+    let present = libgit2Archives.allSatisfy { FileManager.default.fileExists(atPath: "\(directory)/lib\($0).a") }
+        && FileManager.default.fileExists(atPath: "\(directory)/libgssapi_krb5.so.2")
+    guard present else { return nil }
+    let archives = libgit2Archives.map { "\(directory)/lib\($0).a" }
+    return (archives + ["-l:libgssapi_krb5.so.2"]).flatMap { ["-Xlinker", $0] }
+    #else
+    return nil
+    #endif
+}
+
+let libgit2Linking: [LinkerSetting] = {
+    if let flags = staticLibgit2Flags() {
+        return [
+            .linkedLibrary("git2", .when(platforms: [.linux], configuration: .debug)),
+            .unsafeFlags(flags, .when(platforms: [.linux], configuration: .release)),
+        ]
+    }
+    return [.linkedLibrary("git2")]
+}()
 
 let package = Package(
     name: "compctl",
@@ -120,15 +171,18 @@ let package = Package(
         // strings here; `Versioning` and `SwiftPackages` interpret them.
         .target(name: "Manifest", dependencies: ["Diagnostics", "FileIO", "RubySyntax"]),
 
-        // libgit2 through pkg-config, plus a shim for its variadic option call.
+        // libgit2's headers through pkg-config, plus a shim for its variadic option call. The
+        // Git target links the library (see `libgit2Linking` above).
+        // With the archives, headers are in /usr/include and pkg-config is not asked: its
+        // `-lgit2` would come first on the link line and link the shared library.
         .systemLibrary(
             name: "CLibGit2",
-            pkgConfig: "libgit2",
+            pkgConfig: staticLibgit2Flags() == nil ? "libgit2" : nil,
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
 
         // Safe Swift over libgit2: owning classes, `GitError` from `git_error_last()`.
-        .target(name: "Git", dependencies: ["CLibGit2", "Checksum"]),
+        .target(name: "Git", dependencies: ["CLibGit2", "Checksum"], linkerSettings: libgit2Linking),
 
         // SHA-256 and SHA-1, fed in pieces: the checksums of binary archives (`sha256`, and the
         // `sha1` of older binary specs) and of OpenSSH's hashed host names.

@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # Benchmarks compctl on synthetic spec repos (DESIGN.md, "Fast"), release build, process
-# start included, median of 5 runs:
+# start included, median of 5 runs. Each figure stands beside its ratio to a floor measured
+# in the same run, just before it: a Swift hello world that imports Foundation, linked
+# statically (process start), `find` over the same tree (a tree walk), the git CLI (a git
+# source). The ratios mean the same on a busy machine as on an idle one; the absolute
+# medians do not.
+#   startup  process start: `compctl version compare 1 2`, `version satisfies`, `--version`,
+#            against the hello world; and the size of the binary;
 #   listing  `repo show` and `spec show` over 1,000 and 10,000 pods x 20 versions, plus
 #            `find` over the same trees as a floor for context;
 #   resolve  `compctl resolve` of generated Podfiles (10 and 50 top-level pods, Podfile
@@ -43,7 +49,7 @@
 #                    [--git-pods N] [--clone-runs N] [--integrate-pods N]
 #                    [--package-count N] [--package-versions N] [--package-seed N] [--swift-runs N]
 #                    [--cdn-pods N] [--cdn-versions N] [--cdn-top N] [--cdn-latency-ms N]
-#                    [--only "listing resolve check ruby git cdn integrate packages"]
+#                    [--only "startup listing resolve check ruby git cdn integrate packages"]
 #
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
@@ -58,7 +64,7 @@ runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
 seeds="1 2 3 4 5"
-only="listing resolve check ruby git cdn integrate packages"
+only="startup listing resolve check ruby git cdn integrate packages"
 cdn_pods=100000
 cdn_versions=10
 cdn_top=100
@@ -92,7 +98,7 @@ while (($#)); do
         --package-versions) package_versions="$2"; shift 2 ;;
         --package-seed) package_seed="$2"; shift 2 ;;
         --swift-runs) swift_runs="$2"; shift 2 ;;
-        -h|--help) sed -n '2,52p' "$0"; exit 0 ;;
+        -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0"; exit 0 ;;
         *) echo "bench: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -140,7 +146,7 @@ measure() {
         user="$(sed -n 's/.*"user": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1)"
         system="$(sed -n 's/.*"system": *\([0-9.e-]*\).*/\1/p' "$json" | head -n 1)"
         echo "$median" >"$work/last-median"
-        echo "$(ms "$median") | $(ms "$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')")"
+        echo "$(ms "$median") | $(ms "$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')") | $(ratio "$median")"
     else
         [ -n "$prepare" ] || "$@" >/dev/null 2>&1 || true   # warm-up
         local times=()
@@ -156,8 +162,41 @@ measure() {
         median="$(printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END {
             m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e9 }')"
         echo "$median" >"$work/last-median"
-        echo "$(ms "$median") | n/a"
+        echo "$(ms "$median") | n/a | $(ratio "$median")"
     fi
+}
+
+# The floor of the rows that follow: the median in seconds of a command that does the least
+# the measured one must (start a process; walk the same tree), measured in the same run, so
+# that a ratio means the same on a busy machine as on an idle one.
+floor=""
+floor_label=""
+# "<ratio>x <floor>" of a median against the current floor, or "–" without one.
+ratio() {
+    [ -n "$floor" ] || { echo "–"; return; }
+    awk -v m="$1" -v f="$floor" -v l="$floor_label" 'BEGIN { printf "%.1fx %s", m / f, l }'
+}
+# Measures "$@" as the floor called $1 for the rows that follow and writes its row cells to
+# $work/floor-row (this runs in the calling shell, so that $floor stays set).
+use_floor() {
+    local label="$1"
+    shift
+    floor=""
+    measure "$@" >"$work/floor-row"
+    floor="$(cat "$work/last-median")"
+    floor_label="$label"
+}
+# The start-up floor: a Swift hello world that imports Foundation, linked like compctl's
+# release build (the standard library statically where the toolchain can), built once.
+hello_floor() {
+    local dir="$work/floor"
+    if [ ! -x "$dir/hello" ]; then
+        mkdir -p "$dir"
+        printf 'import Foundation\nprint("hello")\n' >"$dir/hello.swift"
+        swiftc -O -static-stdlib "$dir/hello.swift" -o "$dir/hello" 2>/dev/null \
+            || swiftc -O "$dir/hello.swift" -o "$dir/hello" >&2
+    fi
+    use_floor "hello" "$dir/hello"
 }
 
 # Writes the repo once per parameter set and prints its path. A third argument pins that
@@ -186,9 +225,24 @@ has_spec_show=false
 # for the subcommand's own usage line.
 "$compctl" spec show --help 2>&1 | grep -q "compctl spec show" && has_spec_show=true
 
+if wants startup; then
+    echo "| command | median wall of $runs | mean CPU (user+sys) | against the floor |"
+    echo "|---|---|---|---|"
+    hello_floor
+    echo "| floor: a static Swift hello world that imports Foundation | $(cat "$work/floor-row") |"
+    echo "| \`compctl version compare 1 2\` | $(measure "$compctl" version compare 1 2) |"
+    echo "| \`compctl version satisfies -r '~> 1.2' 1.2.3\` | $(measure "$compctl" version satisfies -r '~> 1.2' 1.2.3) |"
+    echo "| \`compctl --version\` | $(measure "$compctl" --version) |"
+    size="$(wc -c <"$compctl")"
+    stripped="$(strip -o "$work/compctl-stripped" "$compctl" 2>/dev/null && wc -c <"$work/compctl-stripped" || echo 0)"
+    echo
+    echo "Binary: $(awk -v b="$size" 'BEGIN { printf "%.1f MB", b / 1e6 }') as built, $(awk -v b="$stripped" 'BEGIN { printf "%.1f MB", b / 1e6 }') stripped; $(ldd "$compctl" 2>/dev/null | grep -c '=>' || echo '?') shared libraries loaded at start."
+    echo
+fi
+
 if wants listing; then
-echo "| repo | command | median wall of $runs | mean CPU (user+sys) |"
-echo "|---|---|---|---|"
+echo "| repo | command | median wall of $runs | mean CPU (user+sys) | against the floor |"
+echo "|---|---|---|---|---|"
 for pods in $sizes; do
     for layout in plain sharded; do
         dir="$(repo "$pods" "$layout")"
@@ -196,16 +250,19 @@ for pods in $sizes; do
         depth=2
         [ "$layout" = sharded ] && depth=5
         log "timing $name"
+        use_floor "find" sh -c "find '$dir' | wc -l"
+        echo "| $name | floor: \`find \\| wc -l\` (every directory read) | $(cat "$work/floor-row") |"
         echo "| $name | \`compctl repo show\` | $(measure "$compctl" repo show "$dir") |"
         echo "| $name | \`compctl repo show --json\` | $(measure "$compctl" repo show --json "$dir") |"
         if $has_spec_show; then
             spec="$(find "$dir" -name '*.podspec.json' -print -quit)"
+            hello_floor
             echo "| $name | \`compctl spec show\` (one spec) | $(measure "$compctl" spec show "$spec") |"
         else
-            echo "| $name | \`compctl spec show\` | not built in this tree | |"
+            echo "| $name | \`compctl spec show\` | not built in this tree | | |"
         fi
-        echo "| $name | floor: \`find -maxdepth $depth \\| wc -l\` (pod listing) | $(measure sh -c "find '$dir' -maxdepth $depth | wc -l") |"
-        echo "| $name | floor: \`find \\| wc -l\` (every directory read) | $(measure sh -c "find '$dir' | wc -l") |"
+        floor=""
+        echo "| $name | \`find -maxdepth $depth \\| wc -l\` (the pod listing alone, for context) | $(measure sh -c "find '$dir' -maxdepth $depth | wc -l") |"
     done
 done
 fi
@@ -217,8 +274,8 @@ if wants resolve; then
     results="$work/resolve-results.txt"
     : > "$results"
     echo
-    echo "| repo | top pods | Podfile seed | outcome | median wall of $runs | mean CPU (user+sys) |"
-    echo "|---|---|---|---|---|---|"
+    echo "| repo | top pods | Podfile seed | outcome | median wall of $runs | mean CPU (user+sys) | against the floor |"
+    echo "|---|---|---|---|---|---|---|"
     for pods in $resolve_sizes; do
         for variant in ranges pins; do
             if [ "$variant" = ranges ]; then
@@ -241,6 +298,7 @@ if wants resolve; then
                         *) outcome="failed (exit $status): $(head -n 1 "$work/err.txt")" ;;
                     esac
                     log "timing resolve $pods x $versions $variant, $top top pods, Podfile seed $podfile_seed"
+                    hello_floor
                     row="$(measure "$compctl" resolve --podfile "$podfile" --source "$dir")"
                     echo "| $pods x $versions, $variant | $top | $podfile_seed | $outcome | $row |"
                     echo "$pods $variant $top $podfile_seed $(cat "$work/last-median")" >>"$results"
@@ -273,8 +331,8 @@ if wants resolve; then
     # says whether CocoaPods' own search finished within its budget (else the answer is
     # PubGrub's in CocoaPods' order, with a warning).
     echo
-    echo "| repo | top pods | Podfile seed | outcome | CocoaPods' search | median wall of $runs | mean CPU (user+sys) |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| repo | top pods | Podfile seed | outcome | CocoaPods' search | median wall of $runs | mean CPU (user+sys) | against the floor |"
+    echo "|---|---|---|---|---|---|---|---|"
     dir="$(repo 5000 plain 10 json 10)"
     for podfile_seed in $seeds; do
         podfile="$work/Podfile-5000x10-pins10-top30-seed$podfile_seed"
@@ -290,6 +348,7 @@ if wants resolve; then
         settled="settled"
         grep -q "may choose others" "$work/err.txt" && settled="fell back"
         log "timing resolve 5000 x 10 pins 10%, 30 top pods, Podfile seed $podfile_seed"
+        hello_floor
         echo "| 5000 x 10, pins 10% | 30 | $podfile_seed | $outcome | $settled | $(measure "$compctl" resolve --podfile "$podfile" --source "$dir") |"
     done
 fi
@@ -297,14 +356,16 @@ fi
 # `graph --check` over every pod of the 10,000-pod repos (exit 2: the synthetic repos have skew).
 if wants check; then
     echo
-    echo "| repo | command | problems found | median wall of $runs | mean CPU (user+sys) |"
-    echo "|---|---|---|---|---|"
+    echo "| repo | command | problems found | median wall of $runs | mean CPU (user+sys) | against the floor |"
+    echo "|---|---|---|---|---|---|"
     for variant in ranges pins; do
         pins=0
         [ "$variant" = pins ] && pins=30
         dir="$(repo 10000 plain "$pins")"
         problems="$({ "$compctl" graph --check --source "$dir" 2>/dev/null || true; } | wc -l | tr -d ' ')"
         log "timing graph --check over 10000 x $versions $variant"
+        use_floor "find" sh -c "find '$dir' | wc -l"
+        echo "| 10000 x $versions, $variant | floor: \`find \\| wc -l\` | | $(cat "$work/floor-row") |"
         echo "| 10000 x $versions, $variant | \`compctl graph --check\` | $problems | $(measure "$compctl" graph --check --source "$dir") |"
     done
 fi
@@ -314,10 +375,12 @@ fi
 # long Podfile through `resolve`.
 if wants ruby; then
     echo
-    echo "| input | command | median wall of $runs | mean CPU (user+sys) |"
-    echo "|---|---|---|---|"
+    echo "| input | command | median wall of $runs | mean CPU (user+sys) | against the floor |"
+    echo "|---|---|---|---|---|"
     dir="$(repo 10000 plain 0 ruby)"
     log "timing graph --check over 10000 x $versions Ruby podspecs"
+    use_floor "find" sh -c "find '$dir' | wc -l"
+    echo "| 10000 x $versions, Ruby podspecs | floor: \`find \\| wc -l\` | $(cat "$work/floor-row") |"
     echo "| 10000 x $versions, Ruby podspecs | \`compctl graph --check\` | $(measure "$compctl" graph --check --source "$dir") |"
     podfile="$work/Podfile-ruby-200-targets"
     if [ ! -f "$podfile" ]; then
@@ -334,6 +397,7 @@ if wants ruby; then
     fi
     lines="$(wc -l <"$podfile" | tr -d ' ')"
     log "timing resolve of a $lines-line Podfile against 1000 x $versions"
+    hello_floor
     echo "| $lines-line Podfile, 1000 x $versions | \`compctl resolve\` | $(measure "$compctl" resolve --podfile "$podfile" --source "$(repo 1000 plain)") |"
 fi
 
@@ -358,11 +422,14 @@ if wants git; then
     home="$work/compctl-home"
     url="file://$bare"
     echo
-    echo "| repo | command | median wall | mean CPU (user+sys) |"
-    echo "|---|---|---|---|"
+    echo "| repo | command | median wall | mean CPU (user+sys) | against the floor |"
+    echo "|---|---|---|---|---|"
     log "timing $name: first clone ($clone_runs runs each)"
     saved_runs="$runs"
     runs="$clone_runs"
+    prepare="rm -rf '$work/floor-clone.git'"
+    use_floor "git clone" git clone -q --bare "$url" "$work/floor-clone.git"
+    echo "| $name | floor: \`git clone --bare file://…\` (the git CLI; median of $clone_runs) | $(cat "$work/floor-row") |"
     prepare="rm -rf '$home'"
     echo "| $name | first clone: \`compctl repo add bench file://…\` (fresh cache, git transport; median of $clone_runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo add bench "$url") |"
     echo "| $name | first clone: \`compctl repo add bench /path\` (fresh cache, local copy; median of $clone_runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo add bench "$bare") |"
@@ -376,6 +443,8 @@ if wants git; then
         exit 1
     fi
     log "timing $name: repo show with the cache fetched"
+    use_floor "git ls-tree" sh -c "git --git-dir='$bare' ls-tree -r --name-only HEAD | wc -l"
+    echo "| $name | floor: \`git ls-tree -r HEAD \\| wc -l\` (the git CLI lists every file; median of $runs) | $(cat "$work/floor-row") |"
     echo "| $name | \`compctl repo show bench\` (cache fetched, no-op fetch included; median of $runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench) |"
     echo "| $name | \`compctl repo show bench --no-fetch\` (cache fetched; median of $runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo show bench --no-fetch) |"
     echo "| $name | \`compctl repo show $(basename "$bare")\` (the bare repository itself; median of $runs) | $(measure "$compctl" repo show "$bare") |"
@@ -418,8 +487,9 @@ if wants cdn; then
     warm_requests="$(delta "$before" "$after")"
     log "timing resolve of $cdn_top top pods ($resolved resolved) against the CDN, cold then warm"
     echo
-    echo "| CDN | run | median wall of $runs | mean CPU (user+sys) | requests (one run) |"
-    echo "|---|---|---|---|---|"
+    echo "| CDN | run | median wall of $runs | mean CPU (user+sys) | against the floor | requests (one run) |"
+    echo "|---|---|---|---|---|---|"
+    hello_floor
     prepare="rm -rf '$cdn/home'"
     row="$(cd "$cdn/app" && measure env COMPCTL_HOME="$cdn/home" COMPCTL_TRUNK=off "$compctl" resolve)"
     echo "| $cdn_pods x $cdn_versions, $cdn_latency ms | cold: \`compctl resolve\`, $cdn_top top pods, $resolved resolved, empty cache | $row | $cold_requests |"
@@ -474,8 +544,9 @@ if wants integrate; then
     sh -c "$prepare"
     log "timing integrate $pod=$version into a 50-pod Podfile against $integrate_pods x $versions (bare spec repo)"
     echo
-    echo "| repo | command | median wall of $runs | mean CPU (user+sys) |"
-    echo "|---|---|---|---|"
+    echo "| repo | command | median wall of $runs | mean CPU (user+sys) | against the floor |"
+    echo "|---|---|---|---|---|"
+    hello_floor
     row="$(cd "$app" && measure env COMPCTL_HOME="$home" "$compctl" integrate "$pod=$version" --check-command true)"
     echo "| $integrate_pods x $versions, bare spec repo | \`compctl integrate $pod=$version --check-command true\` (50-pod Podfile, already published; project reset before each run) | $row |"
     prepare=""
@@ -512,9 +583,10 @@ if wants packages; then
     fi
     resolved="$(wc -l <"$work/compctl-packages.txt" | tr -d ' ')"
     echo
-    echo "| universe | command | median wall | mean CPU (user+sys) |"
-    echo "|---|---|---|---|"
+    echo "| universe | command | median wall | mean CPU (user+sys) | against the floor |"
+    echo "|---|---|---|---|---|"
     log "timing compctl resolve of $package_count x $package_versions packages ($runs runs)"
+    hello_floor
     row="$(cd "$app" && measure env COMPCTL_HOME="$work/packages-home" "$compctl" resolve)"
     compctl_median="$(cat "$work/last-median")"
     echo "| $package_count x $package_versions packages, $resolved resolved | \`compctl resolve\` (median of $runs) | $row |"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Packages compctl for machines that should not build it (CI runners, colleagues): a tarball
 # compctl-<version>-<os>-<arch>.tar.gz holding bin/compctl, README.md and the SHA-256 file
-# beside it (`sha256sum -c` checks it). On Linux the Swift runtime is linked in statically,
-# so the target needs only libgit2 (apt-get install libgit2-1.5 or libgit2-dev), and libcurl
-# (libcurl4) to read CDN sources, loaded when one is read; on macOS, `brew install libgit2`.
+# beside it (`sha256sum -c` checks it). On Linux the Swift runtime and Foundation are linked
+# in statically, and so is libgit2 where libgit2-dev's archives are installed (Debian,
+# Ubuntu; see Package.swift), so the target needs only Kerberos' libgssapi-krb5-2 (else
+# libgit2: apt-get install libgit2-1.5), and libcurl (libcurl4) to read CDN sources, loaded
+# when one is read; on macOS, `brew install libgit2`.
 #
 #   scripts/package.sh [--output DIR] [--binary PATH]
 #

@@ -41,15 +41,33 @@ struct JSONFailureDocument: Encodable {
 }
 
 extension Compctl {
-    /// `main`, with one difference: a `--json` command that fails without printing its
+    /// Runs a `QuickPath` command line synchronously, before Swift concurrency starts its
+    /// threads, and exits with its code; returns when the line needs the full parser
+    /// (`mainReportingJSONFailures`).
+    public static func runQuickPathIfPossible() {
+        guard var command = QuickPath.command(for: Array(CommandLine.arguments.dropFirst())) else { return }
+        do {
+            try command.run()
+        } catch {
+            exitReportingJSONFailure(error, of: command)
+        }
+        Foundation.exit(0)
+    }
+
+    /// `main`, with two differences: a misspelt subcommand gets `SubcommandSuggestion`'s
+    /// usage error (exit 64), and a `--json` command that fails without printing its
     /// document prints `JSONFailureDocument` on stdout before exiting with its code.
     public static func mainReportingJSONFailures() async {
         var command: ParsableCommand
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let usage = SubcommandSuggestion.error(for: arguments) {
+            FileHandle.standardError.write(Data(usage.utf8))
+            Foundation.exit(64)
+        }
         do {
             command = try parseAsRoot()
         } catch {
             // A usage error (exit 64) of a command line that asked for JSON is a document too.
-            let arguments = Array(CommandLine.arguments.dropFirst())
             let code = exitCode(for: error)
             if code != .success, let reporting = commandType(for: arguments) as? JSONReporting.Type,
                reporting.asksForJSON(arguments) {
@@ -64,16 +82,22 @@ extension Compctl {
                 try command.run()
             }
         } catch {
-            if let reporting = command as? JSONReporting, reporting.printsJSON, !Console.hasWrittenResults {
-                let code = exitCode(for: error)
-                var lines = Console.recorded
-                if !(error is ExitCode), code != .success { lines.errors.append(message(for: error)) }
-                if code != .success {
-                    try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: lines.errors, notes: lines.notes))
-                }
-            }
-            exit(withError: error)
+            exitReportingJSONFailure(error, of: command)
         }
+    }
+
+    /// Exits with `error`'s code, after printing `JSONFailureDocument` when `command` prints
+    /// JSON and has not printed its own document.
+    private static func exitReportingJSONFailure(_ error: Error, of command: ParsableCommand) -> Never {
+        if let reporting = command as? JSONReporting, reporting.printsJSON, !Console.hasWrittenResults {
+            let code = exitCode(for: error)
+            var lines = Console.recorded
+            if !(error is ExitCode), code != .success { lines.errors.append(message(for: error)) }
+            if code != .success {
+                try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: lines.errors, notes: lines.notes))
+            }
+        }
+        exit(withError: error)
     }
 
     /// The subcommand `arguments` name (`report skew` in `report skew --json`), as far as

@@ -13,6 +13,7 @@ struct VersionCommand: ParsableCommand {
     /// `compctl version compare A B`: prints `<`, `=` or `>`.
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compare",
             abstract: "Print <, = or > for A against B by CocoaPods ordering.",
             discussion: "1.0 = 1.0.0, build metadata (+…) does not count, and a prerelease "
                 + "sorts before its release: 1.0.0-rc.9 < 1.0.0-rc.10 < 1.0.0." + CommandExamples.section("version compare")
@@ -46,6 +47,7 @@ struct VersionCommand: ParsableCommand {
     /// `compctl version sort V…`: prints the versions ascending.
     struct Sort: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sort",
             abstract: "Print the versions ascending, one a line.",
             discussion: "Versions that are equal (1, 1.0, 1.0.0) keep an order by their text, "
                 + "as CocoaPods sorts them." + CommandExamples.section("version sort")
@@ -77,6 +79,7 @@ struct VersionCommand: ParsableCommand {
     /// `compctl version satisfies -r REQ… V…`: prints the versions that meet every requirement.
     struct Satisfies: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "satisfies",
             abstract: "Print the given versions that satisfy every requirement, one a line.",
             discussion: """
                 By default the resolver's prerelease rule applies: a prerelease counts only \
@@ -145,6 +148,7 @@ struct VersionCommand: ParsableCommand {
     /// `compctl version bump (--major|--minor|--patch|--rc|--release) V`: prints the next version.
     struct Bump: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bump",
             abstract: "Print the version that follows V.",
             discussion: """
                 From 0.1.7: --patch gives 0.1.8, --minor 0.2.0, --major 1.0.0, --rc \

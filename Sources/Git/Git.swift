@@ -14,8 +14,10 @@ public enum Git {
     }
 
     /// The version of the linked libgit2, for `compctl --version` and bug reports.
+    /// `git_libgit2_version` reads constants and needs no `git_libgit2_init`, which loads
+    /// the system's CA certificates (a few milliseconds that every command would pay,
+    /// since the root command's `--version` text names this).
     public static var libraryVersion: String {
-        ensureInitialized()
         var major: Int32 = 0
         var minor: Int32 = 0
         var revision: Int32 = 0

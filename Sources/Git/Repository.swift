@@ -316,7 +316,7 @@ public final class Repository {
                 try check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
             }
         }
-        try check(git_index_write(index), "git_index_write")
+        try write(index)
     }
 
     /// Stages every change in the work tree, as `git add -A`.
@@ -329,7 +329,7 @@ public final class Repository {
             return added < 0 ? added : git_index_update_all(index, pathspec, nil, nil)
         }
         try check(code, "git_index_add_all")
-        try check(git_index_write(index), "git_index_write")
+        try write(index)
     }
 
     /// Commits the index on the current branch (an unborn branch gets its first commit)
@@ -345,6 +345,16 @@ public final class Repository {
         let parents = git_repository_head_unborn(pointer) == 1 ? [] : [try resolve("HEAD")]
         return try createCommit(tree: tree, parents: parents, message: message, author: author, committer: committer,
                                 updating: "HEAD")
+    }
+
+    /// Writes `index` to its file. libgit2 does not name the lock a held index write meets
+    /// (`the index is locked…`); this error does, as it does for a ref's lock.
+    private func write(_ index: OpaquePointer) throws(GitError) {
+        let code = git_index_write(index)
+        if code == GIT_ELOCKED.rawValue, let path = git_index_path(index) {
+            throw LockFile.error(for: String(cString: path) + ".lock")
+        }
+        try check(code, "git_index_write")
     }
 
     private func index() throws(GitError) -> OpaquePointer {

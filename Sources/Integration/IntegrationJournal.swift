@@ -20,8 +20,10 @@ public struct IntegrationJournal: Codable, Sendable {
         /// The specs are being pushed to the spec repo (the commits in `publishing`): whether
         /// they landed decides between restoring and keeping the pins.
         case publishing
-        /// The specs reached the spec repo: the pinned files match what was published, so
-        /// they are kept and committed.
+        /// The specs reached the spec repo (or were there before) and the pins are being
+        /// committed: the pinned files are kept and committed (and staged, when the commit
+        /// was made but the index not written). Without a push to ask about and without the
+        /// commit, the files go back.
         case published
     }
 

@@ -266,10 +266,13 @@ public struct Integrator {
             published = try publishSpecs(plan, willPush: { commit, branch in
                 try Self.record(commit, branch: branch, target: plan.target.url, in: &journal, root: plan.root)
             }, failed: { try? journal.restore(in: plan.root) })
-            if !published.isEmpty {
-                journal.step = .published
-                try journal.save(in: plan.root)
-            }
+        }
+        // Every spec the pins name is in the spec repo now (published here, by `landAll`, or
+        // before): a kill inside the commit is finished by recovery when HEAD has the pins
+        // (libgit2 moves the branch before it writes the index), else the files go back.
+        if journal.step != .published {
+            journal.step = .published
+            try journal.save(in: plan.root)
         }
         let commit: ObjectID
         do {

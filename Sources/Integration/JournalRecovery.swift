@@ -134,7 +134,8 @@ public struct JournalRecovery {
         }
     }
 
-    /// Commits the pinned files the journal kept, unless HEAD already has them.
+    /// Commits the pinned files the journal kept, unless HEAD already has them, and stages
+    /// them as the integrate's commit would have.
     private func commitKeptPins(_ journal: IntegrationJournal, project: Repository?) throws -> String {
         guard let project, let work = project.workDirectory else {
             return "the pinned files are kept: review and commit them"
@@ -142,19 +143,27 @@ public struct JournalRecovery {
         var changed: [String] = []
         let head = try? project.resolve("HEAD")
         let headTree = try head.map { try project.tree(project.commit($0).tree) }
+        var paths: [String] = []
         for file in journal.files {
             let absolute = IntegrationJournal.absolute(file.path, root: scope.root)
             let relative = IntegrationJournal.relative(absolute, to: String(work.dropLast()))
+            paths.append(relative)
             let current = FileManager.default.contents(atPath: absolute)
             let committed = try? headTree?.blob(at: relative)
             if current != committed { changed.append(relative) }
         }
-        guard !changed.isEmpty else {
-            return "its commit \(head.map { String($0.hex.prefix(8)) } ?? "?") is in place; nothing to do"
+        guard changed.isEmpty else {
+            let pins = journal.pins.compactMap { ComponentPin(text: $0) }.map { ($0.name, $0.version) }
+            let commit = try project.commitOnly(changed, message: IntegrationJournal.commitMessage(pins: pins))
+            return "kept its pins and committed them (\(commit.hex.prefix(8))); push when ready"
         }
-        let pins = journal.pins.compactMap { ComponentPin(text: $0) }.map { ($0.name, $0.version) }
-        let commit = try project.commitOnly(changed, message: IntegrationJournal.commitMessage(pins: pins))
-        return "kept its pins and committed them (\(commit.hex.prefix(8))); push when ready"
+        let inPlace = "its commit \(head.map { String($0.hex.prefix(8)) } ?? "?") is in place"
+        // libgit2 moves the branch, then writes the index: a kill between the two leaves the
+        // pins committed and in the work tree, and the index with the files as they were.
+        let stale = try Set(project.uncommittedChanges(includingUntracked: false)).intersection(paths).sorted()
+        guard !stale.isEmpty else { return inPlace + "; nothing to do" }
+        try project.stage(stale)
+        return inPlace + "; staged " + stale.joined(separator: ", ") + " to match it"
     }
 
     /// Whether one of the commits offered in `publishing` is on the remote branch now.

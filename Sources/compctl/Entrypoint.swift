@@ -1,18 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CompctlCLI
+import Dispatch
+import Foundation
 
+/// Synchronous, so that the command lines CI runs most (`compctl version compare`, …) answer
+/// without starting Swift concurrency's threads; every other line runs in a task.
 @main
 struct Entrypoint {
-    static func main() async {
-        if let usage = SubcommandSuggestion.error(for: Array(CommandLine.arguments.dropFirst())) {
-            let bytes = Array(usage.utf8)
-            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            exit(64)
+    static func main() {
+        Compctl.runQuickPathIfPossible()
+        Task {
+            await Compctl.mainReportingJSONFailures()
+            exit(0)
         }
-        await Compctl.mainReportingJSONFailures()
+        dispatchMain()
     }
 }

@@ -57,6 +57,30 @@ import Testing
         #expect(result.stderr.hasPrefix("Error: '\(bad)' is not a valid version: \(reason); "), "\(result)")
     }
 
+    // MARK: the quick path
+
+    /// `compctl version compare|sort|satisfies` with plain arguments skip ArgumentParser's
+    /// command tree (QuickPath, for start-up time); a `--` sends the same line through the
+    /// full parser. Both must print the same bytes and exit alike, failures included.
+    @Test(arguments: [
+        (["compare", "1.0", "1.0.0"], ["compare", "--", "1.0", "1.0.0"]),
+        (["compare", "0.1.8-rc.1", "0.1.8"], ["compare", "--", "0.1.8-rc.1", "0.1.8"]),
+        (["compare", "1..0", "1"], ["compare", "--", "1..0", "1"]),
+        (["sort", "2.0", "1.0.0", "1", "1.0-rc.1"], ["sort", "--", "2.0", "1.0.0", "1", "1.0-rc.1"]),
+        (["sort", "1.0", "x"], ["sort", "--", "1.0", "x"]),
+        (["satisfies", "-r", "~> 1.2", "1.2.3", "1.3.0-rc.1", "2.0"], ["satisfies", "-r", "~> 1.2", "--", "1.2.3", "1.3.0-rc.1", "2.0"]),
+        (["satisfies", "--requirement", "~> 1.2", "-r", "< 1.3", "1.2.9"], ["satisfies", "-r", "~> 1.2", "-r", "< 1.3", "--", "1.2.9"]),
+        (["satisfies", "-r", "~> 1.2", "1.3.0-rc.1"], ["satisfies", "-r", "~> 1.2", "--", "1.3.0-rc.1"]),
+        (["satisfies", "-r", "~> nonsense", "1.0"], ["satisfies", "-r", "~> nonsense", "--", "1.0"]),
+    ])
+    func theQuickPathPrintsWhatTheFullParserPrints(_ quick: [String], _ full: [String]) throws {
+        let fast = try compctl(["version"] + quick)
+        let parsed = try compctl(["version"] + full)
+        #expect(fast.exitCode == parsed.exitCode, "\(fast) against \(parsed)")
+        #expect(fast.stdout == parsed.stdout, "\(fast) against \(parsed)")
+        #expect(fast.stderr == parsed.stderr, "\(fast) against \(parsed)")
+    }
+
     // MARK: sort
 
     @Test func sortPrintsAscendingAsCocoaPods() throws {

@@ -9,6 +9,28 @@ import TestSupport
     /// Two hours: far older than any live git process holds a lock.
     static let stale: TimeInterval = 7200
 
+    /// libgit2 says only "the index is locked": a kill inside a commit leaves `index.lock`,
+    /// and the next command must name it for the user to remove.
+    @Test func aLockedIndexIsNamedWithItsLockFileAndAge() throws {
+        let directory = try TemporaryDirectory(prefix: "lockfile")
+        let root = directory.url.path + "/work"
+        try gitCLI("init", "-q", "-b", "main", root)
+        try "a\n".write(toFile: root + "/a.txt", atomically: true, encoding: .utf8)
+        let repository = try Repository.open(at: root)
+        let lock = repository.gitDirectory + "index.lock"
+        try plantFile(lock, age: Self.stale)
+
+        let error = try #require(throws: GitError.self) { try repository.stage(["a.txt"]) }
+        guard case let .locked(file, age) = error else {
+            Issue.record("expected .locked, got \(error)")
+            return
+        }
+        #expect(file == lock)
+        #expect((7200...7260).contains(age ?? -1))
+        #expect(FileManager.default.fileExists(atPath: lock))
+        #expect(try gitCLI("ls-files", in: root).isEmpty)
+    }
+
     @Test func aLockedReferenceIsNamedWithItsLockFileAndAge() throws {
         let fixture = try Fixture()
         let remote = try Repository.open(at: fixture.remotePath)

@@ -136,10 +136,12 @@ func integrator(_ check: FakeCheck, _ publisher: FakePublisher, _ delegate: Reco
                checker: check, publisher: publisher)
 }
 
-/// The real project git, except that committing fails in the project at `failingRoot`.
+/// The real project git, except that committing fails when `fails`; `onCommit` runs as a
+/// commit starts (what a kill inside the commit would find on disk).
 struct CommitFailingProject: ProjectGit {
     let real: GitProject
     let fails: Bool
+    var onCommit: () -> Void = {}
 
     var workDirectory: String { real.workDirectory }
     var branch: String { real.branch }
@@ -151,6 +153,7 @@ struct CommitFailingProject: ProjectGit {
     }
     func file(_ path: String, at commit: ObjectID) -> Data? { real.file(path, at: commit) }
     func commit(_ paths: [String], message: String) throws -> ObjectID {
+        onCommit()
         if fails { throw TestSupportError("index.lock exists") }
         return try real.commit(paths, message: message)
     }

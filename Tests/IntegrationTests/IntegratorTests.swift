@@ -234,6 +234,30 @@ import TestSupport
         #expect(try !integrator.isAlreadyIntegrated(try project.plan(["Foo=1.3.0"], published: true)))
     }
 
+    /// An integrate of a version already in the spec repo publishes nothing, but its commit
+    /// can be killed as surely: libgit2 moves the branch before it writes the index. The
+    /// journal must say `published` by then, so that recovery finishes a commit HEAD has (a
+    /// `checking` journal would put the original Podfile back under the pin commit).
+    @Test func aCommitOfAlreadyPublishedPinsIsJournalledAsPublished() async throws {
+        let project = try ProjectFixture()
+        let (check, publisher, delegate) = (FakeCheck([.passed]), FakePublisher(), RecordingDelegate())
+        var integrator = integrator(check, publisher, delegate, logs: project.directory)
+        let seen = StepsSeen()
+        let journal = IntegrationJournal.path(in: project.root)
+        integrator.openProject = { root in
+            CommitFailingProject(real: try GitProject(at: root), fails: false) {
+                let data = FileManager.default.contents(atPath: journal) ?? Data()
+                seen.steps.append((try? JSONDecoder().decode(IntegrationJournal.self, from: data))?.step)
+            }
+        }
+        let outcome = try await integrator.integrate(try project.plan(published: true))
+        guard case .passed = outcome else { Issue.record("expected a pass, got \(outcome)"); return }
+        #expect(publisher.published.isEmpty)
+        #expect(seen.steps == [.published])
+        #expect(try project.committed().contains("pod 'Foo', '1.2.0'"))
+        #expect(!project.journalExists)
+    }
+
     /// A second identical integrate (a retried CI job) runs no check and commits nothing.
     @Test func integrateOfWhatIsAlreadyIntegratedRunsNothing() async throws {
         let project = try ProjectFixture(podfile: ProjectFixture.podfile.replacingOccurrences(of: "'~> 1.0'", with: "'1.2.0'"))
@@ -247,4 +271,9 @@ import TestSupport
         #expect(try gitCLI("rev-parse", "HEAD", in: project.root) == head)
         #expect(!project.journalExists)
     }
+}
+
+/// The journal steps a commit found on disk.
+private final class StepsSeen {
+    var steps: [IntegrationJournal.Step?] = []
 }

@@ -91,4 +91,46 @@ import TestSupport
         #expect(!project.journalExists)
         #expect(delegate.notes.first?.hasSuffix("its commit \(head.prefix(8)) is in place; nothing to do") == true)
     }
+
+    /// The kill-harness failure (seed 0xc0ffee9, trial 13, phase `published`): the integrate
+    /// was killed inside its commit, after libgit2 moved the branch to the pin commit and
+    /// before it wrote the index. HEAD and the work tree have the pins, the index still has
+    /// the original Podfile, so `git status` shows it changed both ways. Recovery finishes
+    /// what the commit would have done: it stages the pinned files, and commits nothing.
+    @Test func publishedKilledBetweenItsCommitAndItsIndexStagesThePins() throws {
+        let project = try ProjectFixture()
+        try project.leaveJournal(step: .published, publishing: publishing)
+        try gitCLI("commit", "-q", "-am", "Integrate Foo 1.2.0", in: project.root)
+        try gitCLI("read-tree", "HEAD~1", in: project.root)
+        #expect(try gitCLI("status", "--porcelain", in: project.root) == "MM Podfile")
+        let head = try gitCLI("rev-parse", "HEAD", in: project.root)
+        let delegate = try recover(project)
+        #expect(try gitCLI("status", "--porcelain", in: project.root) == "")
+        #expect(try gitCLI("rev-parse", "HEAD", in: project.root) == head)
+        #expect(try gitCLI("show", ":Podfile", in: project.root).contains("pod 'Foo', '1.2.0'"))
+        #expect(!project.journalExists)
+        #expect(delegate.notes.first?.hasSuffix("its commit \(head.prefix(8)) is in place; staged Podfile to match it") == true)
+    }
+
+    /// The same kill in an integrate that published nothing (the version was in the spec
+    /// repo already): its journal says `published` without a push to ask about. HEAD with
+    /// the pins is finished; HEAD without them (killed before the branch moved) goes back.
+    @Test func publishedWithoutAPushFinishesACommitHEADHasAndElseRestores() throws {
+        let committed = try ProjectFixture()
+        try committed.leaveJournal(step: .published)
+        try gitCLI("commit", "-q", "-am", "Integrate Foo 1.2.0", in: committed.root)
+        try gitCLI("read-tree", "HEAD~1", in: committed.root)
+        _ = try recover(committed)
+        #expect(try gitCLI("status", "--porcelain", in: committed.root) == "")
+        #expect(try committed.committed().contains("pod 'Foo', '1.2.0'"))
+        #expect(!committed.journalExists)
+
+        let uncommitted = try ProjectFixture()
+        try uncommitted.leaveJournal(step: .published)
+        _ = try recover(uncommitted)
+        #expect(uncommitted.podfileText == ProjectFixture.podfile)
+        #expect(try gitCLI("status", "--porcelain", in: uncommitted.root) == "")
+        #expect(try uncommitted.headMessage().hasPrefix("Initial"))
+        #expect(!uncommitted.journalExists)
+    }
 }
