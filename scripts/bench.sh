@@ -44,13 +44,16 @@
 #            same root package (fresh scratch and cache each run), after checking that both
 #            pick the same versions; the ratio of the medians.
 #
-#   scripts/bench.sh [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
+#   scripts/bench.sh [--bin DIR] [--work DIR] [--runs N] [--sizes "1000 10000"] [--versions N]
 #                    [--resolve-sizes "1000 5000 10000"] [--seeds "1 2 3 4 5"]
 #                    [--git-pods N] [--clone-runs N] [--integrate-pods N]
 #                    [--package-count N] [--package-versions N] [--package-seed N] [--swift-runs N]
 #                    [--cdn-pods N] [--cdn-versions N] [--cdn-top N] [--cdn-latency-ms N]
 #                    [--only "startup listing resolve check ruby git cdn integrate packages"]
 #
+# --bin DIR measures the compctl (and compctl-synth, compctl-package-synth) already built in
+# DIR instead of building this tree: run it with an older release build's folder for a
+# before-and-after comparison on the same trees.
 # The repos are written by compctl-synth (seeded, so every run measures the same trees)
 # into --work (default: $TMPDIR/compctl-bench) and kept there for the next run; the git
 # CLI commits the git-source one into a packed bare repository once (a few minutes).
@@ -60,6 +63,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work="${TMPDIR:-/tmp}/compctl-bench"
+bin=""
 runs=5
 sizes="1000 10000"
 resolve_sizes="1000 5000 10000"
@@ -81,6 +85,7 @@ seed=42
 while (($#)); do
     case "$1" in
         --work) work="$2"; shift 2 ;;
+        --bin) bin="$2"; shift 2 ;;
         --runs) runs="$2"; shift 2 ;;
         --sizes) sizes="$2"; shift 2 ;;
         --versions) versions="$2"; shift 2 ;;
@@ -114,17 +119,23 @@ if ! command -v hyperfine >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1;
         >/dev/null 2>&1 || log "could not install hyperfine; timing with a plain loop"
 fi
 
-log "building (release)"
-swift build -c release --product compctl >&2
-swift build -c release --product compctl-synth >&2
-swift build -c release --product compctl-package-synth >&2
-bin="$(swift build -c release --show-bin-path)"
+# Built as a release is shipped (scripts/package.sh): on Linux with the Swift runtime and
+# Foundation linked in.
+release=(-c release)
+[ "$(uname -s)" = Linux ] && release+=(--static-swift-stdlib)
+if [ -z "$bin" ]; then
+    log "building (${release[*]})"
+    swift build "${release[@]}" --product compctl >&2
+    swift build "${release[@]}" --product compctl-synth >&2
+    swift build "${release[@]}" --product compctl-package-synth >&2
+    bin="$(swift build "${release[@]}" --show-bin-path)"
+fi
 compctl="$bin/compctl"
 synth="$bin/compctl-synth"
 mkdir -p "$work"
 
-# Formats seconds as milliseconds.
-ms() { awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'; }
+# Formats seconds as milliseconds, with a tenth under 100 ms.
+ms() { awk -v s="$1" 'BEGIN { if (s < 0.1) printf "%.1f ms", s * 1000; else printf "%.0f ms", s * 1000 }'; }
 
 # "<median wall> | <mean CPU>" of `$runs` runs of the command in "$@" (output discarded;
 # a non-zero exit, such as a conflict's 2, is expected and ignored). The median in seconds
@@ -137,7 +148,9 @@ measure() {
         local json="$work/hyperfine.json"
         local quoted
         quoted="$(printf '%q ' "$@")"
-        local options=(--warmup 1)
+        # Without a shell (-N), so that a run of a few milliseconds is not the difference of
+        # two shell start-ups; a --prepare command needs one.
+        local options=(--warmup 1 -N)
         [ -n "$prepare" ] && options=(--prepare "$prepare")
         hyperfine --style none "${options[@]}" --runs "$runs" --export-json "$json" --ignore-failure \
             --command-name bench "$quoted" >/dev/null 2>&1

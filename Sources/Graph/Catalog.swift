@@ -27,6 +27,11 @@ final class Catalog {
     private(set) var sourceFailure: GraphError?
     /// The pods the sources have been told to prefetch.
     private var prefetched: Set<String> = []
+    /// The time spent so far inside the providers' reads (listing a pod's versions, giving a
+    /// spec): for a remote source mostly waiting on the network. A search's time limit
+    /// leaves it out, so that it bounds the search's own work.
+    private(set) var timeReadingSources: Duration = .zero
+    private let clock = ContinuousClock()
 
     private struct UniverseKey: Hashable {
         var name: String
@@ -88,6 +93,8 @@ final class Catalog {
         var lists: [(provider: Int, versions: [Version])] = []
         for (index, provider) in providers.enumerated() where key.source == nil || key.source == index {
             let versions: [Version]
+            let started = clock.now
+            defer { timeReadingSources += clock.now - started }
             do {
                 versions = try provider.versions(of: key.name)
             } catch {
@@ -200,6 +207,8 @@ final class Catalog {
         let version = universe.versions[index]
         loadedSpecs += 1
         let state: SpecState
+        let started = clock.now
+        defer { timeReadingSources += clock.now - started }
         do {
             let specification = try provider.specification(name: universe.name, version: version)
             state = .loaded(SpecModel(specification: specification, version: version))

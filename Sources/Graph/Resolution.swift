@@ -46,6 +46,9 @@ public enum GraphWarning: Hashable, Sendable, CustomStringConvertible {
     /// compctl cannot use); the versions shown meet every requirement but were chosen in
     /// CocoaPods' decision order by the faster solver, and may differ from `pod install`'s.
     case notCocoaPodsAnswer(reason: String)
+    /// A resolved pod's spec says it is deprecated, perhaps naming the pod to use instead;
+    /// `pod install` warns of it (`Installer#warn_for_deprecations`) in the same words.
+    case deprecated(pod: String, inFavorOf: String?)
 
     public var description: String {
         switch self {
@@ -59,6 +62,10 @@ public enum GraphWarning: Hashable, Sendable, CustomStringConvertible {
             return "\(pod) comes from \(origin) and its spec was not given, so its dependencies were not resolved"
         case let .notCocoaPodsAnswer(reason):
             return "\(reason); these versions meet every requirement, but `pod install` may choose others"
+        case let .deprecated(pod, inFavorOf?):
+            return "\(pod) has been deprecated in favor of \(inFavorOf)"
+        case let .deprecated(pod, nil):
+            return "\(pod) has been deprecated"
         }
     }
 }

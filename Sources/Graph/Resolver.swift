@@ -13,7 +13,8 @@ public struct Resolver {
     /// answer in CocoaPods' decision order, with a warning.
     public var searchBudget: Int
     /// How long CocoaPods' search may run before the same fallback, whatever its steps: on
-    /// some graphs each step costs milliseconds and CocoaPods takes minutes.
+    /// some graphs each step costs milliseconds and CocoaPods takes minutes. Time spent
+    /// waiting on the sources (a CDN's requests) does not count.
     public var searchTimeLimit: Duration
 
     /// Steps the search is allowed by default: far more than a real graph needs.
@@ -248,7 +249,13 @@ private struct CocoaPodsSearch {
             if !requested.contains(id) { requested.append(id) }
         }
         let search = MolinilloSearch(provider: provider, requested: requested, budget: budget)
-        search.deadline = ContinuousClock.now + timeLimit
+        // The limit bounds the search's own work: the time it waits on the sources (a CDN's
+        // round trips for the shards and specs it meets) does not count.
+        let clock = ContinuousClock()
+        let started = clock.now, readingAtStart = catalog.timeReadingSources
+        search.isPastTimeLimit = { [catalog, timeLimit] in
+            clock.now - started - (catalog.timeReadingSources - readingAtStart) > timeLimit
+        }
         if ProcessInfo.processInfo.environment["COMPCTL_MOLINILLO_DEBUG"] != nil {
             search.trace = { line in FileHandle.standardError.write(Data((": " + line + "\n").utf8)) }
         }
@@ -402,6 +409,9 @@ private struct ResolutionBuilder {
                 }
             }
             guard let model = catalog.spec(universe, version).model else { continue }
+            if model.isDeprecated {
+                warnings.append(.deprecated(pod: name, inFavorOf: model.deprecatedInFavorOf))
+            }
             var seen = Set<SpecDependency>()
             let features = [(nil as String?, model.rootFeature)]
                 + paths.compactMap { path in model.feature(at: path).map { (path.isEmpty ? nil : PodName.join(name, path), $0) } }

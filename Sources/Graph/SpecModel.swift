@@ -81,11 +81,18 @@ final class SpecModel: Sendable {
     /// What depending on `Foo/<path>` (the empty path: plain `Foo`) brings in beyond the root
     /// spec's own dependencies, by path.
     private let features: [String: Feature]
+    /// The root spec says the pod is deprecated (`deprecated`, `deprecated_in_favor_of`).
+    let isDeprecated: Bool
+    /// The pod the deprecation points to, if it names one.
+    let deprecatedInFavorOf: String?
 
     /// `nodes` in tree order: the root, then each subspec depth-first. Without
     /// `inheritsDependencies`, each node's dependencies are all it brings in.
-    init(name: String, version: Version, nodes: [Node], inheritsDependencies: Bool = true) {
+    init(name: String, version: Version, nodes: [Node], inheritsDependencies: Bool = true,
+         isDeprecated: Bool = false, deprecatedInFavorOf: String? = nil) {
         self.name = name
+        self.isDeprecated = isDeprecated
+        self.deprecatedInFavorOf = deprecatedInFavorOf
         self.version = version
         self.inheritsDependencies = inheritsDependencies
         var byPath: [String: Node] = [:]
@@ -284,6 +291,7 @@ extension SpecModel {
             for subspec in spec.subspecs { visit(subspec, parentPlatforms: platforms) }
         }
         visit(specification, parentPlatforms: [:])
-        self.init(name: specification.rootName, version: version, nodes: nodes)
+        self.init(name: specification.rootName, version: version, nodes: nodes,
+                  isDeprecated: specification.deprecated, deprecatedInFavorOf: specification.deprecatedInFavorOf)
     }
 }

@@ -32,6 +32,11 @@ public struct Specification: Sendable, Equatable {
     /// taken from an environment variable. They are left out of the values above. Only the
     /// root spec carries warnings; they cover its subspecs too.
     public var warnings: [PodspecError]
+    /// The pod is deprecated (`deprecated`, or `deprecated_in_favor_of`, which `pod trunk
+    /// deprecate` writes into the root spec's JSON). Only root specs carry it.
+    public var deprecated = false
+    /// The pod to use instead (`deprecated_in_favor_of`), when the deprecation names one.
+    public var deprecatedInFavorOf: String?
 
     /// Creates a specification from its parts.
     public init(

@@ -231,7 +231,10 @@ final class LocalCDN: @unchecked Sendable {
         let warmRequests = cdn.requests(after: coldRequests.count)
         // trunk is asked about the private pods too (CocoaPods searches every source): their
         // shards are empty, as every shard exists on trunk, and are revalidated like the others.
-        #expect(warmRequests.sorted() == (["/CocoaPods-version.yml"] + shards).map { $0 + " (conditional)" }.sorted())
+        // And `deprecated_podspecs.txt`, for the specs it lists, whose copies may be stale.
+        #expect(coldRequests.contains("/deprecated_podspecs.txt"))
+        #expect(warmRequests.sorted()
+            == (["/CocoaPods-version.yml", "/deprecated_podspecs.txt"] + shards).map { $0 + " (conditional)" }.sorted())
         #expect(shards.allSatisfy(cdn.serves))
     }
 
@@ -258,6 +261,36 @@ final class LocalCDN: @unchecked Sendable {
         #expect(after.exitCode == 0, "\(after)")
         #expect(after.stdout.contains("PublicImage\t5.20.0\n"), "\(after)")
         #expect(after.stderr == "")
+    }
+
+    /// A reported gap: a pod deprecated on the CDN after compctl cached its spec went
+    /// unnoticed (`deprecated_podspecs.txt` was never read), and `resolve` never said that a
+    /// resolved pod is deprecated. It now says so in `pod install`'s words.
+    @Test func aPodDeprecatedSinceTheLastRunIsSaidSo() throws {
+        let (world, specs, _) = try Self.world()
+        let tree = try CDNTree.from(SpecRepository(directory: world("public")))
+        let deprecated = Locked(false)
+        var next = tree
+        next.add(name: "PublicImage", version: "5.19.0", json: Data("""
+            {"name": "PublicImage", "version": "5.19.0", "deprecated_in_favor_of": "PublicImageKit",
+             "source": {"git": "https://git.example/x.git", "tag": "5.19.0"}}
+            """.utf8))
+        next.finish(deprecated: [tree.layout.podPath(for: "PublicImage") + "/5.19.0/PublicImage.podspec.json"])
+        let updated = next.files
+        let server = try LoopbackHTTPServer { request, _ in
+            let files = deprecated.withLock { $0 } ? updated : tree.files
+            return HTTPResponse.content(files[String(request.path.dropFirst())], for: request)
+        }
+        try Self.appPodfile(world, specs: specs)
+        let environment = ["COMPCTL_TRUNK": server.baseURL + "/"]
+        let before = try world.compctl(["resolve"], in: world("app"), environment: environment)
+        #expect(before.stdout.contains("PublicImage\t5.19.0\n"), "\(before)")
+        #expect(!before.stderr.contains("deprecated"), "\(before)")
+        deprecated.withLock { $0 = true }
+        let after = try world.compctl(["resolve"], in: world("app"), environment: environment)
+        #expect(after.exitCode == 0, "\(after)")
+        #expect(after.stdout == before.stdout)
+        #expect(after.stderr.contains("PublicImage has been deprecated in favor of PublicImageKit"), "\(after)")
     }
 
     /// Processes that start cold together on one cache all answer right, and leave a cache

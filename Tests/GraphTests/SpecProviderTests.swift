@@ -1,3 +1,4 @@
+import Foundation
 import Graph
 import Podspec
 import Testing
@@ -110,5 +111,95 @@ struct FetchFailingProvider: SpecProvider {
         #expect(throws: GraphError.unreadableSource(source: "remote", pod: "B", message: "HTTP 503 for B")) {
             try GraphChecker(catalog: failing).problems(in: graph)
         }
+    }
+}
+
+/// A source whose every spec read takes `delay` (a remote one's round trip) and that logs
+/// the reads and the announcements (`prefetchSpecs`) it gets, in order.
+final class SlowProvider: SpecProvider, @unchecked Sendable {
+    let inner: InMemorySpecProvider
+    let delay: TimeInterval
+    private let lock = NSLock()
+    private var entries: [String] = []
+    var name: String { inner.name }
+
+    init(_ specs: [Specification]..., delay: TimeInterval = 0) {
+        inner = InMemorySpecProvider(name: "remote", specs: specs.flatMap { $0 })
+        self.delay = delay
+    }
+
+    var log: [String] { lock.withLock { entries } }
+
+    func podNames() throws -> [String] { inner.podNames() }
+
+    func versions(of name: String) throws -> [Version] { inner.versions(of: name) }
+
+    func specification(name: String, version: Version) throws -> Specification {
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        lock.withLock { entries.append("read \(name) \(version)") }
+        return try inner.specification(name: name, version: version)
+    }
+
+    func prefetchSpecs(name: String, versions: [Version]) {
+        lock.withLock { entries.append("announce \(name) " + versions.map(\.description).joined(separator: ",")) }
+    }
+}
+
+@Suite struct LookAheadTests {
+    /// CocoaPods' search reads every version of a pod whose versions depend alike (to group
+    /// them, `group_possibilities`), one after another: it announces them first, in a window
+    /// that starts at 8 versions and doubles, so that a remote source fetches each window in
+    /// parallel, never one round trip per version, and a search that stops early fetches few.
+    @Test func theSearchAnnouncesAWindowOfVersionsBeforeReadingThem() throws {
+        let versions = (1...30).map { "1.\($0)" }
+        let source = SlowProvider(pod("App", ["1.0"], [.on("X")]), pod("X", versions))
+        #expect(try resolved([source], [.app("App")]) == ["App (1.0)", "X (1.30)"])
+        var announced: Set<String> = []
+        var announcements: [[String]] = []
+        for entry in source.log {
+            let words = entry.split(separator: " ").map(String.init)
+            if words[0] == "announce", words[1] == "X" {
+                let batch = words[2].split(separator: ",").map(String.init)
+                announcements.append(batch)
+                announced.formUnion(batch)
+            } else if words[0] == "read", words[1] == "X", words[2] != "1.30", !announcements.isEmpty {
+                #expect(announced.contains(words[2]), "X \(words[2]) was read before it was announced: \(source.log)")
+            }
+        }
+        // 1.30 was read first (PubGrub's pick). 1.23...1.29 are announced when the search
+        // lists X's candidates, and again as the grouping starts (a source ignores what it
+        // has under way); then 1.7...1.22 and 1.1...1.6 as the grouping reaches them.
+        #expect(announcements.map(\.count) == [7, 7, 16, 6], "\(source.log)")
+        #expect(announced.count == 29)
+    }
+
+    /// A reported defect: the time limit of CocoaPods' search counted the time spent waiting
+    /// on the sources, so over a slow CDN the search gave up ("did not settle within 5 s")
+    /// and fell back with a warning that `pod install` may choose otherwise. The limit now
+    /// bounds the search's own work: the same search over a slow source settles.
+    @Test func theSearchTimeLimitLeavesOutTheTimeSpentReadingTheSources() throws {
+        let pods = (0..<48).map { "P\($0)" }
+        let specs = [pod("App", ["1.0"], pods.map { .on($0) })] + pods.map { pod($0, ["1.0", "1.1", "1.2", "1.3", "1.4"]) }
+        let slow = SlowProvider(specs.flatMap { $0 }, delay: 0.004)
+        let resolution = try Resolver(providers: [slow], searchTimeLimit: .milliseconds(200))
+            .resolve(ResolveRequest(requirements: [.app("App")]))
+        #expect(resolution.warnings.isEmpty, "\(resolution.warnings)")
+        #expect(resolution.pods.count == 49)
+        #expect(slow.log.filter { $0.hasPrefix("read ") }.count >= 48 * 5, "the search read every version")
+    }
+
+    /// `pod install` warns of a resolved pod whose spec says it is deprecated.
+    @Test func aDeprecatedPodIsSaidSoInCocoaPodsWords() throws {
+        var old = Specification.test("OldNet", "1.0.0")
+        old.deprecated = true
+        old.deprecatedInFavorOf = "NewNet"
+        var gone = Specification.test("Gone", "2.0.0")
+        gone.deprecated = true
+        let source = InMemorySpecProvider.test([old, gone], pod("Fine", ["1.0"]))
+        let resolution = try Resolver(providers: [source])
+            .resolve(ResolveRequest(requirements: [.app("OldNet"), .app("Gone"), .app("Fine")]))
+        #expect(resolution.warnings.map(\.description) == [
+            "Gone has been deprecated", "OldNet has been deprecated in favor of NewNet",
+        ])
     }
 }

@@ -300,7 +300,7 @@ final class Possibilities {
     /// How many candidates the next announcement covers: it doubles each time, so a short
     /// run of equal dependencies costs few extra fetches and a long one few round trips.
     private var window = Possibilities.firstWindow
-    private static let firstWindow = 8
+    static let firstWindow = 8
     private static let largestWindow = 64
 
     /// The candidate specs `candidates` (oldest first), grouped on demand by their

@@ -174,6 +174,12 @@ final class CocoaPodsProvider {
             if !path.isEmpty, catalog.spec(universe, index).model?.feature(at: path) == nil { continue }
             result.append(spec(universe, index, path))
         }
+        if path.isEmpty {
+            // The search tries the newest first and reads the ones below it to tell which
+            // depend alike (`group_possibilities`, which announces them in windows as it
+            // goes): a remote source fetches the first window now, ahead of the grouping.
+            catalog.prefetchSpecs(universe, result.suffix(Possibilities.firstWindow).map { specs[$0].version })
+        }
         searches[id] = result
         return result
     }

@@ -14,7 +14,7 @@ final class MolinilloSearch {
         case noSuchDependency(NoSuchDependency)
         /// `VersionConflict`: the conflicts left when no state was left to unwind to.
         case versionConflict([ConflictSummary])
-        /// More steps than the budget allows, or past the deadline.
+        /// More steps than the budget allows, or past the time limit.
         case budgetExhausted(steps: Int, timedOut: Bool)
         /// Ruby would raise inside Molinillo here: `pod install` stops with a crash report.
         case internalError(MolinilloInternalError)
@@ -204,8 +204,8 @@ final class MolinilloSearch {
     let graph = ActivationGraph()
     /// Steps allowed before the search gives up.
     let budget: Int
-    /// When the search gives up, whatever its steps.
-    var deadline: ContinuousClock.Instant?
+    /// Whether the search has run out of time, whatever its steps (asked every 32 steps).
+    var isPastTimeLimit: (() -> Bool)?
     private(set) var steps = 0
 
     private var states: [State] = []
@@ -240,7 +240,7 @@ final class MolinilloSearch {
                 if state.requirement == nil && state.requirements.isEmpty { break }
                 steps += 1
                 if steps > budget { throw Failure.budgetExhausted(steps: steps - 1, timedOut: false) }
-                if steps % 32 == 0, let deadline, ContinuousClock.now > deadline {
+                if steps % 32 == 0, let isPastTimeLimit, isPastTimeLimit() {
                     throw Failure.budgetExhausted(steps: steps, timedOut: true)
                 }
                 if state.isDependencyState {

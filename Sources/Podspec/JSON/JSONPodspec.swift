@@ -98,7 +98,7 @@ enum JSONPodspec {
         }
         let subspecs = try specList("subspecs", "subspec")
 
-        return Specification(
+        var specification = Specification(
             name: name,
             version: version,
             source: parentName == nil ? try source(node["source"], path: path) : nil,
@@ -110,6 +110,15 @@ enum JSONPodspec {
             testSpecs: try specList("testspecs", "test spec"),
             appSpecs: try specList("appspecs", "app spec")
         )
+        if parentName == nil {
+            // CocoaPods warns of a pod that sets either (`Installer#warn_for_deprecations`).
+            if case .string(let other)? = node["deprecated_in_favor_of"]?.value, !other.isEmpty {
+                specification.deprecatedInFavorOf = other
+                specification.deprecated = true
+            }
+            if case .bool(true)? = node["deprecated"]?.value { specification.deprecated = true }
+        }
+        return specification
     }
 
     /// Adds platform-specific dependencies after the generic ones. A name already listed

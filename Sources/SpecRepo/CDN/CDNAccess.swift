@@ -29,7 +29,10 @@ public final class CDNAccess: @unchecked Sendable {
     public static func defaultOptions(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> HTTPClientOptions
     {
-        var options = HTTPClientOptions(maxConnections: 96, maxConnectionsPerHost: 64, userAgent: "compctl (CocoaPods CDN source)")
+        // A cold resolution sends thousands of small requests, most of them fetched ahead of
+        // the resolver: over HTTP/1.1, 64 connections to a host left the ones it waits on
+        // queued behind them for hundreds of milliseconds. (HTTP/2 multiplexes on a few.)
+        var options = HTTPClientOptions(maxConnections: 160, maxConnectionsPerHost: 128, userAgent: "compctl (CocoaPods CDN source)")
         if let text = environment["COMPCTL_HTTP_TIMEOUT"], let seconds = TimeInterval(text), seconds > 0 {
             options.connectTimeout = seconds
             options.stallTimeout = seconds

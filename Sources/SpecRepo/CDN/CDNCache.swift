@@ -112,6 +112,11 @@ public struct CDNCache: Sendable {
         return Self.decode(data)
     }
 
+    /// Whether there is a copy of `path` (whole or not: it is not read).
+    public func hasCopy(_ path: String) -> Bool {
+        Self.isSafe(path) && access(location(of: path), F_OK) == 0
+    }
+
     /// Whether the cache holds any copy at all (the source was read once).
     public var exists: Bool {
         FileManager.default.fileExists(atPath: location(of: "CocoaPods-version.yml"))
@@ -122,7 +127,11 @@ public struct CDNCache: Sendable {
         guard Self.isSafe(path) else {
             throw SpecRepoError.cacheFailure(path: directory + "/" + path, reason: "not a path compctl stores")
         }
-        let target = location(of: path)
+        try store(Self.encode(file), at: location(of: path))
+    }
+
+    /// Writes `bytes` to `target` through a temporary file renamed into place.
+    private func store(_ bytes: Data, at target: String) throws {
         let temporaries = directory + "/" + Self.temporaryDirectory
         if made.insert(temporaries) {
             try makeDirectory(temporaries)
@@ -135,7 +144,6 @@ public struct CDNCache: Sendable {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(target) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let bytes = Self.encode(file)
         let written = bytes.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
@@ -153,6 +161,24 @@ public struct CDNCache: Sendable {
             throw error
         }
     }
+
+    /// The shard indexes the last run that recorded them read (`rememberShards`): the next
+    /// run revalidates them all at once as it starts, since its resolution reads mostly the
+    /// same ones. Empty when there is no whole record.
+    public func rememberedShards() -> [String] {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + Self.shardRecord),
+              let file = Self.decode(data) else { return [] }
+        return String(decoding: file.body, as: UTF8.self).split(separator: "\n").map(String.init).filter(Self.isSafe)
+    }
+
+    /// Records `shards` (paths of shard indexes) for the next run, replacing the last record.
+    public func rememberShards(_ shards: [String]) throws {
+        let body = Data(shards.sorted().map { $0 + "\n" }.joined().utf8)
+        try store(Self.encode(CDNCachedFile(body: body, etag: nil)), at: directory + "/" + Self.shardRecord)
+    }
+
+    /// The record of `rememberShards`, beside `files/`.
+    private static let shardRecord = "shards-read"
 
     /// Removes the copy of `path` (the CDN no longer serves it).
     public func remove(_ path: String) {

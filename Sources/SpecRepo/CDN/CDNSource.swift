@@ -15,8 +15,12 @@ import Versioning
 /// the resolver will try next from the requirements it is given). Copies are kept in a
 /// `CDNCache`; a shard or the metadata file is revalidated once per run with the `ETag`
 /// of the copy (`If-None-Match`, answered by 304), a spec is immutable once published and
-/// is read from its copy. Offline, only copies are read, and a file without one is an
-/// error. When the CDN cannot be reached, a copy is used as it is and `staleReport` says so.
+/// is read from its copy, unless `deprecated_podspecs.txt` lists it: deprecating a pod
+/// rewrites its published specs (`deprecated`, `deprecated_in_favor_of`), so the list is
+/// revalidated each run, as CocoaPods' `update` does, and a listed spec is revalidated
+/// rather than read from its copy. Offline, only copies are read, and a file without one
+/// is an error. When the CDN cannot be reached, a copy is used as it is and `staleReport`
+/// says so.
 public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// The source's name in messages and for a Podfile's `:source` (`trunk`).
     public let name: String
@@ -50,6 +54,12 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var specs: [String: Result<Specification, any Error>] = [:]
     /// The pods whose likely spec was guessed already.
     private var guessedPods: Set<String> = []
+    /// The shard indexes this run read a pod's versions from, recorded by `settle()` for the
+    /// next run; and whether the last run's record was sent for revalidation.
+    private var shardsRead: Set<String> = []
+    private var startedRecordedShards = false
+    /// The spec paths `deprecated_podspecs.txt` lists, once read (empty when it cannot be).
+    private var deprecatedPaths: Set<String>?
     private var staleFiles: [String] = []
     private var staleReason: String?
     private var tally = Counters()
@@ -102,7 +112,13 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         }
         let lengths = try SpecRepoLayout.prefixLengths(inMetadata: text, path: self.url + metadataPath)
         layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
+        // Under way while the resolution starts; a cached spec waits for it (see `request`).
+        request(Self.deprecatedListFile, revalidate: true)
     }
+
+    /// `deprecated_podspecs.txt`: the paths of the specs that `pod trunk deprecate` rewrote,
+    /// one a line (`Specs/1/2/3/Name/1.0.0/Name.podspec.json`).
+    public static let deprecatedListFile = "deprecated_podspecs.txt"
 
     /// Whether `text` is a CDN's `CocoaPods-version.yml`: a mapping with the latest CocoaPods
     /// version (`last`), which is how CocoaPods tells a CDN from a git spec repo
@@ -148,6 +164,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// the version the requirements most likely lead to (the highest they allow), then the
     /// same for that spec's dependencies.
     public func prefetch(_ dependencies: [SpecDependency]) {
+        startRecordedShards()
         for dependency in dependencies where isPodName(dependency.name) {
             let index = indexFile(for: dependency.name)
             request(index, revalidate: true) { [weak self] in
@@ -158,13 +175,14 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
 
     /// Starts fetching the specs of `name` at `versions` that have no copy yet, all at once
     /// (the resolver is about to read them one after another). Versions the shard does not
-    /// list, or a shard not read yet, are left to the reads.
+    /// list, a shard not read yet, and specs with a copy are left to the reads.
     public func prefetchSpecs(name: String, versions: [Version]) {
         guard let listed = condition.withLock({ listings[name] }) else { return }
         for version in versions {
             guard let text = listed.first(where: { $0.version == version })?.text else { continue }
             let path = specPath(name, text)
-            if condition.withLock({ files[path] == nil }) { condition.withLock { tally.announced += 1 } }
+            guard condition.withLock({ files[path] == nil }), !cache.hasCopy(path) else { continue }
+            condition.withLock { tally.announced += 1 }
             request(path, revalidate: false)
         }
     }
@@ -183,12 +201,18 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// Waits for the revalidations under way; true when one of them found that a file this
     /// source gave had changed (what was read from it is then stale: forget it and read
     /// again, the source now gives the new copy).
+    /// Records the shards this run read for the next run's start (see `CDNCache.rememberShards`).
     public func settle() -> Bool {
         revalidations.wait()
-        return condition.withLock {
+        let (changed, read) = condition.withLock {
             defer { changedFiles = [] }
-            return !changedFiles.isEmpty
+            return (!changedFiles.isEmpty, shardsRead)
         }
+        if !offline, !read.isEmpty, Set(cache.rememberedShards()) != read {
+            // A record that cannot be written costs the next run its head start, not this one anything.
+            try? cache.rememberShards(Array(read))
+        }
+        return changed
     }
 
     // MARK: - What the run did
@@ -313,6 +337,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
 
     /// The shard index `index`, read once per run; nil when the CDN has none.
     private func shardData(_ index: String) throws -> Data? {
+        startRecordedShards()
+        condition.withLock { _ = shardsRead.insert(index) }
         request(index, revalidate: true)
         return try wait(index)
     }
@@ -327,19 +353,34 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         let requirements = dependency.requirements.compactMap { try? Requirement($0) }
         guard requirements.count == dependency.requirements.count else { return }
         let namesPrerelease = requirements.contains { $0.namesPrerelease }
-        guard let best = listed.first(where: { candidate in
-            (namesPrerelease || !candidate.version.isPrerelease)
-                && requirements.allSatisfy { $0.isSatisfied(by: candidate.version) }
-        }) else { return }
-        let path = specPath(dependency.name, best.text)
-        let started = condition.withLock { files[path] == nil }
-        if started { condition.withLock { tally.guessed += 1 } }
-        request(path, revalidate: false) { [weak self] in
-            guard let self else { return }
-            // Parsing is off the HTTP thread, which must keep the transfers moving.
-            DispatchQueue.global().async { self.followGuess(path: path, name: dependency.name, version: best.text) }
+        // The newest that fits is the one the resolver tries first; the ones below it are
+        // read as well, to tell which depend alike (CocoaPods groups such versions): as many
+        // as the resolver's first window (`Possibilities`).
+        let fitting = listed.filter { candidate in requirements.allSatisfy { $0.isSatisfied(by: candidate.version) } }
+        guard let first = fitting.firstIndex(where: { namesPrerelease || !$0.version.isPrerelease }) else { return }
+        let likely = fitting[first...].prefix(Self.guessWindow)
+        for (rank, candidate) in likely.enumerated() {
+            let path = specPath(dependency.name, candidate.text)
+            // A copy is read when the resolver asks: reading it ahead of time only costs time
+            // (a warm run has them all), and nothing below it needs fetching ahead either.
+            if condition.withLock({ files[path] == nil }) {
+                if cache.hasCopy(path) { continue }
+                condition.withLock { tally.guessed += 1 }
+            }
+            guard rank == 0 else {
+                request(path, revalidate: false)
+                continue
+            }
+            request(path, revalidate: false) { [weak self] in
+                guard let self else { return }
+                // Parsing is off the HTTP thread, which must keep the transfers moving.
+                DispatchQueue.global().async { self.followGuess(path: path, name: dependency.name, version: candidate.text) }
+            }
         }
     }
+
+    /// How many specs of a pod a guess fetches: the newest that fits and those below it.
+    static let guessWindow = 8
 
     /// Reads the guessed spec at `path` and prefetches what it depends on.
     private func followGuess(path: String, name: String, version: String) {
@@ -434,6 +475,18 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         condition.unlock()
 
         let cached = cache.read(path)
+        if let cached, !revalidate, !offline, client != nil, path.hasPrefix(layout.specsDirectory + "/") {
+            // A spec's copy is good unless the pod was deprecated since: ask the list first.
+            request(Self.deprecatedListFile, revalidate: true) { [weak self] in
+                guard let self else { return }
+                if self.isListedDeprecated(path) {
+                    self.send(path, cached: cached)
+                } else {
+                    self.finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
+                }
+            }
+            return
+        }
         if let cached, !revalidate || offline || (fresh.contains(path) && !cached.isAbsent) {
             finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
             return
@@ -443,10 +496,55 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             revalidateInBackground(path, cached: cached, client: client)
             return
         }
-        guard let client, !offline else {
+        guard client != nil, !offline else {
             finish(path, .failed(.notCachedOffline(url: url + encoded(path), source: name)))
             return
         }
+        send(path, cached: cached)
+    }
+
+    /// On the first shard asked for: sends the shards the last run read (`CDNCache`'s record)
+    /// all at once, to be revalidated together rather than one by one as the resolution
+    /// meets them (off this thread: each is a copy to read).
+    private func startRecordedShards() {
+        let first = condition.withLock { () -> Bool in
+            defer { startedRecordedShards = true }
+            return !startedRecordedShards
+        }
+        guard first, !offline, client != nil else { return }
+        let recorded = cache.rememberedShards()
+        guard !recorded.isEmpty else { return }
+        DispatchQueue.global().async { [self] in
+            for shard in recorded where shard.hasPrefix("all_pods_versions") { request(shard, revalidate: true) }
+        }
+    }
+
+    /// Whether `deprecated_podspecs.txt` (read already) lists the spec at `path`.
+    private func isListedDeprecated(_ path: String) -> Bool {
+        condition.lock()
+        if let known = deprecatedPaths {
+            condition.unlock()
+            return known.contains(path)
+        }
+        let state = files[Self.deprecatedListFile]
+        condition.unlock()
+        var listed = Set<String>()
+        if case .ready(let data?) = state {
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                var text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                while text.hasPrefix("/") { text.removeFirst() }
+                if !text.isEmpty { listed.insert(text) }
+            }
+        }
+        return condition.withLock {
+            if deprecatedPaths == nil { deprecatedPaths = listed }
+            return deprecatedPaths!.contains(path)
+        }
+    }
+
+    /// Sends the request for `path`, conditional when there is a copy to revalidate.
+    private func send(_ path: String, cached: CDNCachedFile?) {
+        guard let client else { return }
         var headers: [String: String] = [:]
         if let etag = cached?.etag, cached?.isAbsent == false { headers["If-None-Match"] = etag }
         let address = url + encoded(path)
@@ -572,3 +670,4 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         }
     }
 }
+

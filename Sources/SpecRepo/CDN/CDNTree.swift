@@ -119,6 +119,11 @@ public enum PodspecJSON {
                 }
                 object["source"] = fields
             }
+            if let other = spec.deprecatedInFavorOf {
+                object["deprecated_in_favor_of"] = other
+            } else if spec.deprecated {
+                object["deprecated"] = true
+            }
         }
         if !spec.deploymentTargets.isEmpty {
             object["platforms"] = spec.deploymentTargets.mapValues { $0.isEmpty ? NSNull() as Any : $0 as Any }
