@@ -133,6 +133,12 @@ fi
 compctl="$bin/compctl"
 synth="$bin/compctl-synth"
 mkdir -p "$work"
+# Every command runs from the work folder, not from this checkout, whose Package.swift
+# `graph` would read as a project of Swift packages. Trunk is off: this machine may have no
+# network, and a failed DNS lookup of cdn.cocoapods.org (tens of milliseconds) is not what
+# the rows measure; the CDN section serves its own.
+cd "$work"
+export COMPCTL_TRUNK=off
 
 # Formats seconds as milliseconds, with a tenth under 100 ms.
 ms() { awk -v s="$1" 'BEGIN { if (s < 0.1) printf "%.1f ms", s * 1000; else printf "%.0f ms", s * 1000 }'; }
