@@ -130,6 +130,7 @@ if [ -z "$bin" ]; then
     swift build "${release[@]}" --product compctl-package-synth >&2
     bin="$(swift build "${release[@]}" --show-bin-path)"
 fi
+bin="$(cd "$bin" && pwd)"
 compctl="$bin/compctl"
 synth="$bin/compctl-synth"
 mkdir -p "$work"
