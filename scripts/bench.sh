@@ -134,8 +134,8 @@ compctl="$bin/compctl"
 synth="$bin/compctl-synth"
 mkdir -p "$work"
 
-# Formats seconds as milliseconds.
-ms() { awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'; }
+# Formats seconds as milliseconds, with a tenth under 100 ms.
+ms() { awk -v s="$1" 'BEGIN { if (s < 0.1) printf "%.1f ms", s * 1000; else printf "%.0f ms", s * 1000 }'; }
 
 # "<median wall> | <mean CPU>" of `$runs` runs of the command in "$@" (output discarded;
 # a non-zero exit, such as a conflict's 2, is expected and ignored). The median in seconds
@@ -148,7 +148,9 @@ measure() {
         local json="$work/hyperfine.json"
         local quoted
         quoted="$(printf '%q ' "$@")"
-        local options=(--warmup 1)
+        # Without a shell (-N), so that a run of a few milliseconds is not the difference of
+        # two shell start-ups; a --prepare command needs one.
+        local options=(--warmup 1 -N)
         [ -n "$prepare" ] && options=(--prepare "$prepare")
         hyperfine --style none "${options[@]}" --runs "$runs" --export-json "$json" --ignore-failure \
             --command-name bench "$quoted" >/dev/null 2>&1

@@ -1,16 +1,29 @@
 import CLibGit2
 
-/// `git_libgit2_init` is reference counted and must run before any other libgit2 call.
-/// A global `let` is initialised exactly once, thread-safely, on first use. compctl never
-/// calls `git_libgit2_shutdown`: objects freed in `deinit` after it would be freed twice.
-private let libgit2InitCount: Int32 = git_libgit2_init()
+/// libgit2's start, once per process, on the first git operation: `git_libgit2_init` (it
+/// must run before any other libgit2 call), then the set-up `GitSession.prepare()` asked for.
+/// The init loads the system's CA certificates through mbedtls, about 50 million
+/// instructions, so a command that reads only a folder or a CDN never runs it. A global `let`
+/// is initialised exactly once, thread-safely. compctl never calls `git_libgit2_shutdown`:
+/// objects freed in `deinit` after it would be freed twice.
+private let libgit2Start: Void = {
+    _ = git_libgit2_init()
+    GitSession.libgit2DidStart()
+}()
 
 /// Entry points that concern libgit2 as a whole.
 public enum Git {
     /// Makes sure libgit2 is initialised; cheap after the first call.
     @inline(__always)
     static func ensureInitialized() {
-        _ = libgit2InitCount
+        _ = libgit2Start
+    }
+
+    /// `ensureInitialized`, and throws when the session's set-up failed (the operations that
+    /// read git configuration call this, so that they never run without the isolation asked for).
+    static func ensureReady() throws(GitError) {
+        ensureInitialized()
+        if let failure = GitSession.setUpFailure { throw failure }
     }
 
     /// The version of the linked libgit2, for `compctl --version` and bug reports.
@@ -41,6 +54,11 @@ public enum Git {
     /// configuration. Call it before opening any repository; the setting is process-wide.
     public static func isolateFromUserConfig(emptyDirectory: String) throws(GitError) {
         ensureInitialized()
+        try setSearchPaths(emptyDirectory)
+    }
+
+    /// `isolateFromUserConfig` on a started libgit2 (also from within its start).
+    static func setSearchPaths(_ emptyDirectory: String) throws(GitError) {
         for level in [GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_PROGRAMDATA] {
             try check(compctl_git_set_search_path(level, emptyDirectory), "git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH)")
         }
@@ -60,11 +78,15 @@ public enum Git {
     /// `1`, `true` or `yes`; returns whether it did. The CLI calls this once at start-up.
     @discardableResult
     public static func isolateFromUserConfigIfRequested(environment: [String: String]) throws(GitError) -> Bool {
-        guard let value = environment[isolateVariable]?.lowercased(), ["1", "true", "yes"].contains(value) else {
-            return false
-        }
+        guard asksForIsolation(environment) else { return false }
         // An empty search path makes libgit2 look for global and system files nowhere.
         try isolateFromUserConfig(emptyDirectory: "")
         return true
+    }
+
+    /// Whether `environment` sets `COMPCTL_GIT_ISOLATE` to `1`, `true` or `yes`.
+    static func asksForIsolation(_ environment: [String: String]) -> Bool {
+        guard let value = environment[isolateVariable]?.lowercased() else { return false }
+        return ["1", "true", "yes"].contains(value)
     }
 }

@@ -19,7 +19,7 @@ extension Remote {
     public static func listReferences(
         at url: String, credentials: Credentials = .fromEnvironment()
     ) throws(GitError) -> [RemoteReference] {
-        Git.ensureInitialized()
+        try Git.ensureReady()
         var remote: OpaquePointer?
         try check(git_remote_create_detached(&remote, url), "git_remote_create_detached")
         defer { git_remote_free(remote) }

@@ -22,7 +22,7 @@ public final class Repository {
     /// Opens the repository at `path`: a work tree, its `.git` directory, or a bare
     /// repository. With `searchingParents`, a directory inside a work tree works too.
     public static func open(at path: String, searchingParents: Bool = false) throws(GitError) -> Repository {
-        Git.ensureInitialized()
+        try Git.ensureReady()
         var repository: OpaquePointer?
         let flags = searchingParents ? 0 : GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue
         let code = git_repository_open_ext(&repository, path, flags, nil)
@@ -34,7 +34,7 @@ public final class Repository {
     /// Creates an empty repository at `path` (creating directories as needed), bare or
     /// with a work tree, whose unborn HEAD names `initialBranch`.
     public static func create(at path: String, bare: Bool, initialBranch: String = "main") throws(GitError) -> Repository {
-        Git.ensureInitialized()
+        try Git.ensureReady()
         var options = git_repository_init_options()
         try check(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)),
                   "git_repository_init_options_init")
@@ -56,7 +56,7 @@ public final class Repository {
         from url: String, to path: String, bare: Bool = false, branch: String? = nil,
         credentials: Credentials = .fromEnvironment(), progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) -> Repository {
-        Git.ensureInitialized()
+        try Git.ensureReady()
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")
         options.bare = bare ? 1 : 0
