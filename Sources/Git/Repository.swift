@@ -406,6 +406,9 @@ public final class Repository {
 
     /// Whether git accepts `name` as a branch name (`git check-ref-format --branch`).
     public static func isValidBranchName(_ name: String) -> Bool {
+        // No other libgit2 call may have come first (a command's options are checked before
+        // it opens a repository), and libgit2 refuses every name before `git_libgit2_init`.
+        Git.ensureInitialized()
         var valid: Int32 = 0
         return git_branch_name_is_valid(&valid, name) == 0 && valid == 1 && !name.hasPrefix("-")
     }

@@ -12,9 +12,15 @@ extension PodCatalog {
         var warnings: [GraphWarning] = []
         let names = catalog.allPodNames()
         try catalog.checkSources()
+        // Each pod's first choice is read ahead, spread over the cores, while the loop below
+        // takes them in order; a source that reads one spec at a time ignores the hint.
+        for name in names {
+            guard let universe = catalog.universe(of: name), let first = newestFirst(universe).first else { continue }
+            catalog.prefetchSpecs(universe, [first])
+        }
         for name in names {
             guard let universe = catalog.universe(of: name) else { continue }
-            var candidates = universe.releases.indices.reversed() + universe.all.subtracting(universe.releases).indices.reversed()
+            var candidates = newestFirst(universe)
             var chosen: (index: Int, model: SpecModel)?
             while !candidates.isEmpty, chosen == nil {
                 let index = candidates.removeFirst()
@@ -48,5 +54,11 @@ extension PodCatalog {
         }
         try catalog.checkSources()
         return (DependencyGraph(scope: .repository, nodes: nodes, edges: edges), warnings)
+    }
+
+    /// The versions of `universe` in the order the graph tries them: releases newest first,
+    /// then prereleases newest first.
+    private func newestFirst(_ universe: PodUniverse) -> [Int] {
+        universe.releases.indices.reversed() + universe.all.subtracting(universe.releases).indices.reversed()
     }
 }

@@ -29,10 +29,17 @@ public enum PodName {
         if name.contains("/") { return .containsSlash }
         // Compared as a case-insensitive file system compares names (APFS folds `ſ` to `s`,
         // full-width letters, and canonically equivalent forms): each is the same folder there.
-        switch folded(name) {
-        case folded(specsFolder): return .reserved(name, .specsFolder)
-        case folded(metadataFile): return .reserved(name, .metadataFile)
-        default: break
+        // An ASCII name folds to its lower case, which spares Foundation's folding: a
+        // resolver asks this of every pod it reads.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            if sameASCIIIgnoringCase(name, specsFolder) { return .reserved(name, .specsFolder) }
+            if sameASCIIIgnoringCase(name, metadataFile) { return .reserved(name, .metadataFile) }
+        } else {
+            switch folded(name) {
+            case folded(specsFolder): return .reserved(name, .specsFolder)
+            case folded(metadataFile): return .reserved(name, .metadataFile)
+            default: break
+            }
         }
         let bytes = name.utf8.count
         if bytes + specFileSuffixBytes > maximumFileNameBytes { return .tooLong(bytes: bytes) }
@@ -110,6 +117,12 @@ public enum PodName {
             return problem(for: scalar)
         }
         return nil
+    }
+
+    /// Whether the ASCII strings `left` and `right` are equal but for the case of letters.
+    private static func sameASCIIIgnoringCase(_ left: String, _ right: String) -> Bool {
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        return left.utf8.count == right.utf8.count && zip(left.utf8, right.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
     /// `name` as case-insensitive file systems compare names.

@@ -15,13 +15,18 @@ import Foundation
 ///
 /// Nothing is read through a symbolic link that leads out of the root: such an entry is
 /// listed with `TreeEntry.leavesTree`, and every path opened is checked to lie inside the
-/// root (one `readlink` of the open descriptor per call), so a path that reaches out through
-/// a link further up throws `SpecRepoError.leavesRepository` too.
+/// root, so a path that reaches out through a link further up throws
+/// `SpecRepoError.leavesRepository` too. On Linux the kernel checks it: paths are opened
+/// relative to the root with `openat2(RESOLVE_BENEATH)`, which also spares the walk from `/`;
+/// what that refuses (an absolute link, or a kernel without it) is opened by its full path
+/// and checked with one `readlink` of the open descriptor.
 public struct DirectorySpecTree: SpecTree {
     /// The directory as given, used in messages.
     public let location: String
     /// The root with every symbolic link resolved; `nil` when it did not exist at `init`.
     private let resolvedRoot: String?
+    /// The root, open, for opening paths beneath it; `nil` when it could not be opened.
+    private let root: RootDirectory?
     /// Directories can be read from several threads at once.
     public var supportsConcurrentReads: Bool { true }
 
@@ -37,6 +42,7 @@ public struct DirectorySpecTree: SpecTree {
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         location = path
         resolvedRoot = Self.realPath(path)
+        root = resolvedRoot == nil ? nil : RootDirectory(path: path)
     }
 
     public func entries(at path: String) throws -> [TreeEntry] {
@@ -84,7 +90,9 @@ public struct DirectorySpecTree: SpecTree {
     /// The bytes of the file at `path`.
     public func contents(at path: String) throws -> Data {
         // Non-blocking, so that a FIFO planted in the repo cannot hang the read.
-        let descriptor = open(absolute(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
+        let beneath = openBeneath(path, flags: flags)
+        let descriptor = beneath ?? open(absolute(path), flags)
         guard descriptor >= 0 else { throw error(errno: errno, path: path) }
         defer { close(descriptor) }
         var info = stat()
@@ -92,28 +100,38 @@ public struct DirectorySpecTree: SpecTree {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw SpecRepoError.unreadable(path: describe(path), reason: "it is a directory")
         }
-        try checkInsideRoot(descriptor, path: path)
+        if beneath == nil { try checkInsideRoot(descriptor, path: path) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw SpecRepoError.unreadable(path: describe(path), reason: "it is not a regular file")
         }
-        var data = Data(capacity: Int(max(info.st_size, 0)))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // One read of the size `fstat` gave, plus a byte to see the end: a file that came
+        // out shorter or grew meanwhile is read on to its end.
+        let size = Int(max(info.st_size, 0))
+        var data = Data(count: size + 1)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if filled == data.count { data.count += max(64 * 1024, data.count) }
+            let asked = data.count - filled
+            let count = data.withUnsafeMutableBytes { bytes in read(descriptor, bytes.baseAddress! + filled, asked) }
             if count == 0 { break }
             guard count > 0 else {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw error(errno: errno, path: path)
             }
-            data.append(contentsOf: chunk[0..<count])
+            filled += count
+            // A short read that ends where `fstat` said the file ends is the end.
+            if filled == size && count < asked { break }
         }
+        data.count = filled
         return data
     }
 
     // MARK: - Staying inside the root
 
     private func openDirectory(at path: String) throws -> Int32 {
-        let descriptor = open(absolute(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
+        if let beneath = openBeneath(path, flags: flags) { return beneath }
+        let descriptor = open(absolute(path), flags)
         guard descriptor >= 0 else { throw error(errno: errno, path: path) }
         do {
             try checkInsideRoot(descriptor, path: path)
@@ -122,6 +140,30 @@ public struct DirectorySpecTree: SpecTree {
             throw error
         }
         return descriptor
+    }
+
+    /// `path` opened relative to the root by `openat2` with `RESOLVE_BENEATH`, which fails
+    /// with `EXDEV` rather than leave the root: a descriptor that needs no `readlink` check.
+    /// `nil` for the root itself and for any failure (a path that is not there, an
+    /// absolute link, a kernel or filter without `openat2`): the caller then opens the full
+    /// path, checks it and reports the error as before.
+    private func openBeneath(_ path: String, flags: Int32) -> Int32? {
+        #if os(Linux)
+        guard !path.isEmpty, let root, let openat2 = RootDirectory.openat2 else { return nil }
+        // struct open_how: u64 flags, u64 mode, u64 resolve.
+        let how: (UInt64, UInt64, UInt64) = (UInt64(UInt32(bitPattern: flags)), 0, RootDirectory.resolveBeneath)
+        let size = MemoryLayout<(UInt64, UInt64, UInt64)>.size
+        let descriptor = path.withCString { name in
+            withUnsafePointer(to: how) { pointer in
+                openat2(RootDirectory.openat2Number, Int(root.descriptor), name, UnsafeRawPointer(pointer), size)
+            }
+        }
+        // A path that is not there, or leaves the root, is opened again the long way, which
+        // gives the error.
+        return descriptor >= 0 ? Int32(descriptor) : nil
+        #else
+        return nil
+        #endif
     }
 
     /// Throws `leavesRepository` when what `descriptor` opened for `path` lies outside the
@@ -266,6 +308,43 @@ public struct DirectorySpecTree: SpecTree {
             return .unreadable(path: describe(path), reason: String(cString: strerror(code)))
         }
     }
+}
+
+/// The root directory, open for as long as a copy of the tree lives.
+private final class RootDirectory: Sendable {
+    let descriptor: Int32
+
+    init?(path: String) {
+        #if os(Linux)
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+        #else
+        return nil
+        #endif
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// `syscall(2)`, which Swift cannot call as it is variadic; its Linux implementations
+    /// only move their registers, so a fixed signature calls it correctly.
+    typealias Syscall = @convention(c) (Int, Int, UnsafePointer<CChar>, UnsafeRawPointer, Int) -> Int
+
+    static let openat2: Syscall? = {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall") else { return nil }
+        return unsafeBitCast(symbol, to: Syscall.self)
+        #else
+        return nil
+        #endif
+    }()
+
+    /// `SYS_openat2`, the same number on every architecture since Linux 5.6.
+    static let openat2Number = 437
+    /// `RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS`.
+    static let resolveBeneath: UInt64 = 0x08 | 0x02
 }
 
 /// A failed read of an open directory: just `errno`.

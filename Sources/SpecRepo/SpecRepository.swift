@@ -49,6 +49,14 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     private var demandedSkipped: [SkippedEntry] = []
     private var loadSkipped: [SkippedEntry] = []
     private var cache: [SpecKey: Result<Specification, SpecRepoError>] = [:]
+    /// Reads started ahead of the asks (`prefetch`, `prefetchSpecs`). A result joins
+    /// `demanded` or `cache`, and its junk the lists above, only when it is asked for, so
+    /// the warnings come in the order of the asks whatever the threads did.
+    private var pendingPods: [String: Prefetch<SpecRepoScanner.PodResult>] = [:]
+    private var pendingSpecs: [SpecKey: Prefetch<Result<Specification, SpecRepoError>>] = [:]
+    /// The pods whose likely spec has been read ahead already.
+    private var guessedPods: Set<String> = []
+    private let prefetchQueue = PrefetchQueue()
 
     private struct SpecKey: Hashable {
         var pod: String
@@ -111,19 +119,23 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             return listing.index[name].map { listing.pods[$0] }
         }
         if let known = lock.withLock({ demanded[name] }) { return known }
-        var result = SpecRepoScanner.PodResult(pod: nil, skipped: [])
-        // `Pod::Source#pods` lists neither hidden directories nor paths, and the listing
-        // leaves out names that cannot be a pod's.
-        if PodName.problem(name) == nil {
-            result = SpecRepoScanner(tree: tree, layout: layout, depth: .onDemand)
-                .scanPod(name: name, path: layout.podPath(for: name), absentIfMissing: true)
-        }
+        let result = lock.withLock { pendingPods[name] }?.value() ?? scanPod(name)
         return lock.withLock {
+            pendingPods[name] = nil
             if let known = demanded[name] { return known }
             demanded[name] = result.pod
             demandedSkipped += result.skipped
             return result.pod
         }
+    }
+
+    /// The pod directory of `name` read as `ListingDepth.onDemand` reads it.
+    private func scanPod(_ name: String) -> SpecRepoScanner.PodResult {
+        // `Pod::Source#pods` lists neither hidden directories nor paths, and the listing
+        // leaves out names that cannot be a pod's.
+        guard PodName.problem(name) == nil else { return SpecRepoScanner.PodResult(pod: nil, skipped: []) }
+        return SpecRepoScanner(tree: tree, layout: layout, depth: .onDemand)
+            .scanPod(name: name, path: layout.podPath(for: name), absentIfMissing: true)
     }
 
     /// Every pod's root name, in CocoaPods' order (byte-wise ascending).
@@ -173,8 +185,9 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         if let cached = lock.withLock({ cache[key] }) {
             return try cached.get()
         }
-        let result = load(pod: pod, entry: entry)
+        let result = lock.withLock { pendingSpecs[key] }?.value() ?? load(pod: pod, entry: entry)
         lock.withLock {
+            pendingSpecs[key] = nil
             if cache[key] == nil {
                 cache[key] = result
                 if case .failure(let error) = result, let junk = skippedEntry(for: error, entry: entry) {
@@ -185,12 +198,108 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         return try result.get()
     }
 
+    // MARK: - Reading ahead
+
+    /// Reads ahead, spread over the cores, the pod directories of `dependencies` and the
+    /// spec of the version each one's requirements most likely lead to (the highest they
+    /// allow), then the same for that spec's dependencies: the walk runs ahead of the
+    /// resolver, which then finds what it asks for read and parsed. Nothing of it is
+    /// reported until it is asked for.
+    public func prefetch(_ dependencies: [SpecDependency]) {
+        guard tree.supportsConcurrentReads else { return }
+        for dependency in dependencies where PodName.problem(dependency.name) == nil {
+            guard lock.withLock({ guessedPods.insert(dependency.name).inserted }) else { continue }
+            prefetchQueue.add { [self] in followGuess(dependency) }
+        }
+    }
+
+    /// Reads ahead, on another core, the spec of `name` at the highest of `versions`, which
+    /// a resolver reads next. The others are a guess that costs a remote source a round trip
+    /// each when it is right, but a local one a parse each when it is wrong: the read of
+    /// one costs less than that.
+    public func prefetchSpecs(name: String, versions: [Version]) {
+        guard tree.supportsConcurrentReads, let version = versions.max() else { return }
+        prefetchQueue.add { [self] in
+            guard let pod = podAhead(name), let entry = pod.versions.first(where: { $0.version == version }) else { return }
+            _ = specAhead(pod: pod, entry: entry)
+        }
+    }
+
+    /// Reads the pod `dependency` names and the spec of the highest version its requirements
+    /// allow (no prerelease unless one names a prerelease), then prefetches its dependencies.
+    private func followGuess(_ dependency: SpecDependency) {
+        guard let pod = podAhead(dependency.name) else { return }
+        let requirements = dependency.requirements.compactMap { try? Requirement($0) }
+        guard requirements.count == dependency.requirements.count else { return }
+        let namesPrerelease = requirements.contains { $0.namesPrerelease }
+        guard let best = pod.versions.first(where: { candidate in
+            (namesPrerelease || !candidate.version.isPrerelease)
+                && requirements.allSatisfy { $0.isSatisfied(by: candidate.version) }
+        }), case .success(let spec) = specAhead(pod: pod, entry: best) else { return }
+        var next: [SpecDependency] = []
+        for dependency in ([spec] + spec.allSubspecs).flatMap(\.dependencies) {
+            let root = SpecDependency(name: dependency.name).rootName
+            if root != pod.name, !next.contains(where: { $0.name == root }) {
+                next.append(SpecDependency(name: root, requirements: dependency.requirements))
+            }
+        }
+        prefetch(next)
+    }
+
+    /// The pod `name` as `pod(named:)` will find it, read now (or waited for) without
+    /// recording it: it is recorded, with its junk, when it is asked for.
+    private func podAhead(_ name: String) -> PodEntry? {
+        var known: PodEntry??
+        let pending: Prefetch<SpecRepoScanner.PodResult>? = lock.withLock {
+            if let listing {
+                known = .some(listing.index[name].map { listing.pods[$0] })
+                return nil
+            }
+            if let demanded = demanded[name] {
+                known = .some(demanded)
+                return nil
+            }
+            if let started = pendingPods[name] { return started }
+            let made = Prefetch { [self] in scanPod(name) }
+            pendingPods[name] = made
+            return made
+        }
+        if let known { return known }
+        return pending?.value().pod
+    }
+
+    /// The spec of `pod` at `entry` as `specification(name:version:)` will find it, read
+    /// now (or waited for) without recording it.
+    private func specAhead(pod: PodEntry, entry: VersionEntry) -> Result<Specification, SpecRepoError> {
+        let key = SpecKey(pod: pod.name, directory: entry.directoryName)
+        let pending: Prefetch<Result<Specification, SpecRepoError>> = lock.withLock {
+            if let cached = cache[key] { return .finished(cached) }
+            if let known = pendingSpecs[key] { return known }
+            let made = Prefetch { [self] in load(pod: pod, entry: entry) }
+            pendingSpecs[key] = made
+            return made
+        }
+        return pending.value()
+    }
+
+    // MARK: - Loading
+
     private func load(pod: PodEntry, entry: VersionEntry) -> Result<Specification, SpecRepoError> {
-        let specPath: String
+        var specPath: String
+        var data: Data?
         if let known = entry.specPath {
             specPath = known
         } else {
             // Listed with `ListingDepth.versions` or `.onDemand`: find the spec file now.
+            // On a case-sensitive disk, `Name.podspec.json` read as it is named is the file
+            // the directory's listing would choose; anything else (a Ruby spec, a spec that
+            // cannot be read) is looked for in the listing as before.
+            specPath = entry.directoryPath + "/" + pod.name + ".podspec.json"
+            #if os(Linux)
+            if tree is DirectorySpecTree { data = try? tree.contents(at: specPath) }
+            #endif
+        }
+        if data == nil, entry.specPath == nil {
             do {
                 let files = try tree.entries(at: entry.directoryPath)
                 guard let file = SpecRepoScanner.specFile(in: files, pod: pod.name) else {
@@ -202,15 +311,16 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
                     ?? .unreadable(path: entry.directoryPath, reason: String(describing: error)))
             }
         }
-        let data: Data
-        do {
-            data = try tree.contents(at: specPath)
-        } catch {
-            return .failure(error as? SpecRepoError ?? .unreadable(path: specPath, reason: String(describing: error)))
+        if data == nil {
+            do {
+                data = try tree.contents(at: specPath)
+            } catch {
+                return .failure(error as? SpecRepoError ?? .unreadable(path: specPath, reason: String(describing: error)))
+            }
         }
         let spec: Specification
         do {
-            spec = try PodspecReader.read(data: data, path: specPath)
+            spec = try PodspecReader.read(data: data!, path: specPath)
         } catch {
             return .failure(.invalidSpec(path: specPath, line: error.line, message: error.message))
         }

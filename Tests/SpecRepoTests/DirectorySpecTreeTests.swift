@@ -116,6 +116,29 @@ import Testing
         #expect(try tree.contents(at: "Inner/2.0.0/Inner.podspec.json") == Data(jsonSpec("Inner", "1.0.0").utf8))
     }
 
+    /// An absolute link to a folder inside the repo, which the kernel's check beneath the
+    /// root (`openat2`) refuses, is still followed, by the full path and the `readlink` check.
+    @Test func anAbsoluteLinkThatStaysInsideIsFollowed() throws {
+        let scratch = try Self.scratch(["Foo/1.0.0/Foo.podspec.json": jsonSpec("Foo", "1.0.0")])
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("Foo/2.0.0"), withDestinationPath: scratch.path("Foo/1.0.0"))
+        let tree = DirectorySpecTree(path: scratch.url.path)
+        #expect(try tree.entries(at: "Foo/2.0.0") == [TreeEntry(name: "Foo.podspec.json", kind: .file)])
+        #expect(try tree.contents(at: "Foo/2.0.0/Foo.podspec.json") == Data(jsonSpec("Foo", "1.0.0").utf8))
+    }
+
+    /// A file is read in one call of the size `fstat` gives; empty and large files too.
+    @Test func filesAreReadWholeWhateverTheirSize() throws {
+        let sizes = [0, 1, 4095, 65_536, 200_001]
+        var files: [String: String] = [:]
+        for size in sizes { files["file-\(size)"] = String(repeating: "x", count: size) }
+        let scratch = try Self.scratch(files)
+        let tree = DirectorySpecTree(path: scratch.url.path)
+        for size in sizes {
+            #expect(try tree.contents(at: "file-\(size)") == Data(String(repeating: "x", count: size).utf8))
+        }
+    }
+
     /// A repo given by a path through a symlink (`/tmp` on macOS is one) reads as usual.
     @Test func aRootReachedThroughASymlinkIsNotOutsideItself() throws {
         let scratch = try Self.scratch(["real/Foo/1.0.0/Foo.podspec.json": jsonSpec("Foo", "1.0.0")])

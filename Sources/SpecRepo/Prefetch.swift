@@ -1,0 +1,85 @@
+import Dispatch
+import Foundation
+
+/// One read started ahead of being asked for: whichever thread gets to it first runs it
+/// (a thread of the `PrefetchQueue`, or the one that asks), the others wait for its value.
+final class Prefetch<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var work: (() -> Value)?
+    private var result: Value?
+
+    /// A read to run once.
+    init(_ work: @escaping () -> Value) {
+        self.work = work
+    }
+
+    /// A read already done.
+    static func finished(_ value: Value) -> Prefetch {
+        let done = Prefetch { value }
+        done.run()
+        return done
+    }
+
+    /// Runs the read unless a thread has started it already.
+    func run() {
+        condition.lock()
+        guard let work else {
+            condition.unlock()
+            return
+        }
+        self.work = nil
+        condition.unlock()
+        let value = work()
+        condition.lock()
+        result = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The read's value: read here if no thread has started it, else waited for.
+    func value() -> Value {
+        run()
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil { condition.wait() }
+        return result!
+    }
+}
+
+/// Runs jobs first in, first out on at most as many threads as the machine has cores,
+/// so that reading ahead neither starts a thread per job nor pays a dispatch per job.
+final class PrefetchQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var jobs: [() -> Void] = []
+    private var next = 0
+    private var workers = 0
+    private let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Queues `job`, starting a thread for it if fewer than `width` are draining the queue.
+    func add(_ job: @escaping () -> Void) {
+        let starts: Bool = lock.withLock {
+            jobs.append(job)
+            guard workers < width else { return false }
+            workers += 1
+            return true
+        }
+        if starts { DispatchQueue.global().async { self.drain() } }
+    }
+
+    private func drain() {
+        while let job = take() { job() }
+    }
+
+    private func take() -> (() -> Void)? {
+        lock.withLock {
+            guard next < jobs.count else {
+                jobs.removeAll(keepingCapacity: true)
+                next = 0
+                workers -= 1
+                return nil
+            }
+            defer { next += 1 }
+            return jobs[next]
+        }
+    }
+}
