@@ -467,10 +467,33 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
     @Test func onlyPlainRelativePathsAreStored() throws {
         let scratch = try TemporaryDirectory()
         let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
-        for path in ["../escape.txt", "/etc/passwd", "Specs/../../x", ".tmp/1-abc", "a//b", "a/\u{1}b", ""] {
+        for path in ["../escape.txt", "/etc/passwd", "Specs/../../x", ".tmp/1-abc", "a//b", "a/\u{1}b", "",
+                     "a/", "a/./b", "a/..", "Specs/\u{7F}", "/"] {
             #expect(throws: SpecRepoError.self, "\(path)") { try cache.write(CDNCachedFile(body: Data(), etag: nil), to: path) }
             #expect(cache.read(path) == nil)
         }
+        for path in ["a/.b", "Sp\u{E9}cs/x", "all_pods_versions_1_2_3.txt", "Specs/1/A-B_c+d.e/1.0.0-beta.1/x.json"] {
+            try cache.write(CDNCachedFile(body: Data("y".utf8), etag: nil), to: path)
+            #expect(cache.read(path)?.body == Data("y".utf8), "\(path)")
+        }
+    }
+
+    @Test func hasCopyListsTheFolderOnceAndFollowsThisProcesssWritesAndRemovals() throws {
+        let scratch = try TemporaryDirectory()
+        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        let spec = "Specs/1/2/3/Foo/1.0/Foo.podspec.json"
+        try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: spec)
+        #expect(cache.hasCopy(spec))
+        #expect(!cache.hasCopy("Specs/1/2/3/Foo/2.0/Foo.podspec.json"))
+        #expect(!cache.hasCopy("../escape.txt"))
+        try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/2.0/Foo.podspec.json")
+        #expect(cache.hasCopy("Specs/1/2/3/Foo/2.0/Foo.podspec.json"))
+        cache.remove(spec)
+        #expect(!cache.hasCopy(spec))
+        // Another value for the same folder (another run) sees what is on disk.
+        let next = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        #expect(next.hasCopy("Specs/1/2/3/Foo/2.0/Foo.podspec.json"))
+        #expect(!next.hasCopy(spec))
     }
 
     @Test func abandonedWritesOfGoneProcessesAreRemoved() throws {

@@ -53,6 +53,8 @@ public struct CDNCache: Sendable {
     /// The directories this process made or found already, so that a write of a cold run
     /// (hundreds of them) does not ask the file system again.
     private let made = MadeDirectories()
+    /// The names in `files/` (see `hasCopy`), shared by the copies of this value.
+    private let copies = CopyNames()
 
     /// The cache of the CDN at `url` in `directory` (created on first write).
     public init(directory: String, url: String) {
@@ -81,6 +83,21 @@ public struct CDNCache: Sendable {
     /// Whether `path` may name a cached file: relative, without `.` or `..` components,
     /// empty components or control characters, and not one of the cache's own entries.
     static func isSafe(_ path: String) -> Bool {
+        // Trunk's paths are plain ASCII: judged on their bytes (a warm resolution asks
+        // thousands of times), anything else by the general rule below.
+        var plain = true, componentStart = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if componentStart { return false }
+                componentStart = true
+            } else if byte < 0x20 || byte >= 0x7F || (componentStart && byte == UInt8(ascii: ".")) {
+                plain = false
+                break
+            } else {
+                componentStart = false
+            }
+        }
+        if plain { return !componentStart }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !parts.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".") else { return false }
         return parts.allSatisfy { part in
@@ -92,6 +109,11 @@ public struct CDNCache: Sendable {
     /// Where the copy of `path` is kept: `files/` and the path with `%` written `%25` and
     /// `/` written `%2F` (one name per path, and none that leaves the folder).
     func location(of path: String) -> String {
+        directory + "/files/" + Self.fileName(of: path)
+    }
+
+    /// The name in `files/` of the copy of `path` (see `location(of:)`).
+    static func fileName(of path: String) -> String {
         var name: [UInt8] = []
         name.reserveCapacity(path.utf8.count + 24)
         for byte in path.utf8 {
@@ -101,20 +123,48 @@ public struct CDNCache: Sendable {
             default: name.append(byte)
             }
         }
-        return directory + "/files/" + String(decoding: name, as: UTF8.self)
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// The copy of `path`, or nil when there is none or it is not whole.
     public func read(_ path: String) -> CDNCachedFile? {
-        guard Self.isSafe(path), let data = FileManager.default.contents(atPath: location(of: path)) else {
-            return nil
-        }
+        guard Self.isSafe(path), let data = Self.contents(of: location(of: path)) else { return nil }
         return Self.decode(data)
     }
 
-    /// Whether there is a copy of `path` (whole or not: it is not read).
+    /// The bytes of the file at `location`, nil when it cannot be read (read with one
+    /// `open`, `fstat` and `read`: a warm resolution reads thousands of copies).
+    private static func contents(of location: String) -> Data? {
+        let fd = open(location, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var data = Data(count: Int(status.st_size))
+        var filled = 0
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            while filled < buffer.count {
+                let count = Foundation.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { return false }
+                if count == 0 { break }
+                filled += count
+            }
+            return true
+        }
+        guard complete else { return nil }
+        // A file cut short meanwhile reads as what it holds (the header then says it is not whole).
+        if filled < data.count { data.removeSubrange(filled...) }
+        return data
+    }
+
+    /// Whether there is a copy of `path` (whole or not: it is not read), as far as this
+    /// process knows: the folder is listed once, on the first question (a warm resolution
+    /// asks thousands), and the copies this process writes or removes are noted. A copy
+    /// another process writes meanwhile may go unseen: the answer is a hint for fetching
+    /// ahead, and `read` is what counts.
     public func hasCopy(_ path: String) -> Bool {
-        Self.isSafe(path) && access(location(of: path), F_OK) == 0
+        Self.isSafe(path) && copies.contains(Self.fileName(of: path), listing: directory + "/files")
     }
 
     /// Whether the cache holds any copy at all (the source was read once).
@@ -128,6 +178,7 @@ public struct CDNCache: Sendable {
             throw SpecRepoError.cacheFailure(path: directory + "/" + path, reason: "not a path compctl stores")
         }
         try store(Self.encode(file), at: location(of: path))
+        copies.insert(Self.fileName(of: path))
     }
 
     /// Writes `bytes` to `target` through a temporary file renamed into place.
@@ -140,6 +191,11 @@ public struct CDNCache: Sendable {
                 try? Data((url + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/.url"))
             }
         }
+        // One write at a time in this process: every copy is made in `.tmp/` and renamed into
+        // `files/`, and concurrent creations in one folder queue on the kernel's lock of the
+        // folder, spinning on it (on ext4, a third of a cold resolution's CPU time went there).
+        Self.writing.lock()
+        defer { Self.writing.unlock() }
         var template = Array((temporaries + "/\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(target) }
@@ -177,6 +233,9 @@ public struct CDNCache: Sendable {
         try store(Self.encode(CDNCachedFile(body: body, etag: nil)), at: directory + "/" + Self.shardRecord)
     }
 
+    /// Held while a file is written (see `store`).
+    private static let writing = NSLock()
+
     /// The record of `rememberShards`, beside `files/`.
     private static let shardRecord = "shards-read"
 
@@ -184,6 +243,7 @@ public struct CDNCache: Sendable {
     public func remove(_ path: String) {
         guard Self.isSafe(path) else { return }
         unlink(location(of: path))
+        copies.remove(Self.fileName(of: path))
     }
 
     /// Removes what killed processes left in `.tmp/`: files of processes that are gone, and
@@ -264,5 +324,43 @@ private final class MadeDirectories: @unchecked Sendable {
     /// Whether `path` is new here (the caller then makes it).
     func insert(_ path: String) -> Bool {
         lock.withLock { paths.insert(path).inserted }
+    }
+}
+
+/// The names of the files in one folder, listed on first use, then kept up to date by
+/// this process (shared by the copies of one `CDNCache`).
+private final class CopyNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: Set<String>?
+
+    /// Whether `name` is in the folder `folder` (listed now if it was not yet).
+    func contains(_ name: String, listing folder: String) -> Bool {
+        lock.withLock {
+            if names == nil { names = Self.list(folder) }
+            return names!.contains(name)
+        }
+    }
+
+    /// Notes that `name` was written (once the folder is listed; before, the listing sees it).
+    func insert(_ name: String) {
+        lock.withLock { _ = names?.insert(name) }
+    }
+
+    /// Notes that `name` was removed.
+    func remove(_ name: String) {
+        lock.withLock { _ = names?.remove(name) }
+    }
+
+    private static func list(_ folder: String) -> Set<String> {
+        var names = Set<String>()
+        guard let stream = opendir(folder) else { return names }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if !name.hasPrefix(".") { names.insert(name) }
+        }
+        return names
     }
 }

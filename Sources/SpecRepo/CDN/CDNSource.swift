@@ -52,6 +52,10 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// Each pod's MD5 prefix directories, computed once.
     private var fragments: [String: [String]] = [:]
     private var specs: [String: Result<Specification, any Error>] = [:]
+    /// The specs being read and parsed now (by the resolver, or ahead of it).
+    private var parsing: Set<String> = []
+    /// Where copies announced by `prefetchSpecs` are read ahead of the resolver.
+    private static let reading = DispatchQueue(label: "compctl-cdn-read-ahead")
     /// The pods whose likely spec was guessed already.
     private var guessedPods: Set<String> = []
     /// The shard indexes this run read a pod's versions from, recorded by `settle()` for the
@@ -181,7 +185,13 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         for version in versions {
             guard let text = listed.first(where: { $0.version == version })?.text else { continue }
             let path = specPath(name, text)
-            guard condition.withLock({ files[path] == nil }), !cache.hasCopy(path) else { continue }
+            guard condition.withLock({ files[path] == nil && specs[path] == nil && !parsing.contains(path) }) else { continue }
+            if cache.hasCopy(path) {
+                // Read and parsed meanwhile on the other core, one after another in the order
+                // the resolver will ask (a warm resolution spends its time there).
+                Self.reading.async { [weak self] in _ = try? self?.loadSpec(path: path, name: name, version: text) }
+                continue
+            }
             condition.withLock { tally.announced += 1 }
             request(path, revalidate: false)
         }
@@ -398,10 +408,13 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// The spec at `path` (fetched already, or fetched now), parsed once.
     private func loadSpec(path: String, name: String, version: String) throws -> Specification {
         condition.lock()
+        // Read once: a read under way (ahead of the resolver, or a guess) is waited for.
+        while parsing.contains(path) { condition.wait() }
         if let known = specs[path] {
             condition.unlock()
             return try known.get()
         }
+        parsing.insert(path)
         condition.unlock()
         request(path, revalidate: false)
         let result: Result<Specification, any Error>
@@ -420,7 +433,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         }
         condition.lock()
         if specs[path] == nil { specs[path] = result }
+        parsing.remove(path)
         let stored = specs[path]!
+        condition.broadcast()
         condition.unlock()
         return try stored.get()
     }
