@@ -404,6 +404,20 @@ public final class Repository {
         try check(git_repository_set_head(pointer, "refs/heads/\(branch)"), "git_repository_set_head")
     }
 
+    /// Whether `path` has what git and libgit2 require of a repository's own folder (`HEAD`,
+    /// `objects` and `refs`), by looking at the files alone.
+    public static func hasRepositoryLayout(at path: String) -> Bool {
+        ["HEAD", "objects", "refs"].allSatisfy { FileManager.default.fileExists(atPath: path + "/" + $0) }
+    }
+
+    /// Whether `path` is a bare repository. A folder without a repository's layout is
+    /// answered without libgit2, whose start loads the system's CA certificates: a plain
+    /// spec folder's reading must not pay that.
+    public static func isBareRepository(at path: String) -> Bool {
+        guard hasRepositoryLayout(at: path) else { return false }
+        return (try? open(at: path))?.isBare ?? false
+    }
+
     /// Whether git accepts `name` as a branch name (`git check-ref-format --branch`).
     public static func isValidBranchName(_ name: String) -> Bool {
         // No other libgit2 call may have come first (a command's options are checked before

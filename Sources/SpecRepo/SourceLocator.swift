@@ -150,24 +150,12 @@ public struct SourceLocator {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw SpecRepoError.repositoryIsAFile(source) }
-            if Self.mayBeBareRepository(path), let repository = try? Repository.open(at: path), repository.isBare {
-                return .bareRepository(path: path)
-            }
-            return .directory(path: path)
+            return Repository.isBareRepository(at: path) ? .bareRepository(path: path) : .directory(path: path)
         }
         if cache.contains(source) {
             return .cached(name: source, url: try cache.info(source).url)
         }
         throw SpecRepoError.unknownSource(source, known: knownNames())
-    }
-
-    /// Whether the folder has what git requires of a repository's own folder (a `HEAD` and
-    /// an `objects` folder), checked before asking libgit2: starting libgit2 loads the
-    /// system's CA certificates, which a spec folder's reading must not pay.
-    static func mayBeBareRepository(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path + "/HEAD")
-            && FileManager.default.fileExists(atPath: path + "/objects", isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The cache name for a URL: the configured or cached repo with that URL, else the
@@ -405,10 +393,7 @@ public struct SourceLocator {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw SpecRepoError.configuredPathMissing(name: entry.name, path: entry.url)
         }
-        if Self.mayBeBareRepository(path), let repository = try? Repository.open(at: path), repository.isBare {
-            return .bareRepository(path: path)
-        }
-        return .directory(path: path)
+        return Repository.isBareRepository(at: path) ? .bareRepository(path: path) : .directory(path: path)
     }
 
     /// The directory a `file://` URL names when it exists and is no git repository (neither
@@ -420,8 +405,7 @@ public struct SourceLocator {
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
               !manager.fileExists(atPath: path + "/.git") else { return nil }
-        let isBare = ["HEAD", "objects", "refs"].allSatisfy { manager.fileExists(atPath: path + "/" + $0) }
-        return isBare ? nil : path
+        return Repository.hasRepositoryLayout(at: path) ? nil : path
     }
 
     /// `path` made absolute against the working directory and tidied (`.`, `..`, `//`).
