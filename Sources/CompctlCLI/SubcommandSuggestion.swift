@@ -2,11 +2,11 @@ import ArgumentParser
 
 /// A misspelt subcommand (`compctl resovle`, `compctl repo shwo`) gets the suggestion
 /// ArgumentParser gives a misspelt flag: the closest subcommand name, when one is close.
-public enum SubcommandSuggestion {
+enum SubcommandSuggestion {
     /// The usage error for `arguments` (without the program name) when a word in a
     /// subcommand's place names none, with the closest name; `nil` when there is nothing
     /// to suggest (ArgumentParser reports the rest).
-    public static func error(for arguments: [String]) -> String? {
+    static func error(for arguments: [String]) -> String? {
         var command: ParsableCommand.Type = Compctl.self
         var path = ["compctl"]
         for argument in arguments {

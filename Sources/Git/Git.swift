@@ -74,16 +74,6 @@ public enum Git {
     /// git configuration (`COMPCTL_GIT_ISOLATE=1`), as the tests do.
     public static let isolateVariable = "COMPCTL_GIT_ISOLATE"
 
-    /// Applies `isolateFromUserConfig` when `environment` sets `COMPCTL_GIT_ISOLATE` to
-    /// `1`, `true` or `yes`; returns whether it did. The CLI calls this once at start-up.
-    @discardableResult
-    public static func isolateFromUserConfigIfRequested(environment: [String: String]) throws(GitError) -> Bool {
-        guard asksForIsolation(environment) else { return false }
-        // An empty search path makes libgit2 look for global and system files nowhere.
-        try isolateFromUserConfig(emptyDirectory: "")
-        return true
-    }
-
     /// Whether `environment` sets `COMPCTL_GIT_ISOLATE` to `1`, `true` or `yes`.
     static func asksForIsolation(_ environment: [String: String]) -> Bool {
         guard let value = environment[isolateVariable]?.lowercased() else { return false }

@@ -20,9 +20,9 @@ import Testing
 
     @Test func isolationThroughTheEnvironmentVariable() throws {
         try TestGit.isolate()
-        #expect(try Git.isolateFromUserConfigIfRequested(environment: ["COMPCTL_GIT_ISOLATE": "0"]) == false)
-        #expect(try Git.isolateFromUserConfigIfRequested(environment: [:]) == false)
-        #expect(try Git.isolateFromUserConfigIfRequested(environment: ["COMPCTL_GIT_ISOLATE": "1"]) == true)
+        #expect(Git.asksForIsolation(["COMPCTL_GIT_ISOLATE": "0"]) == false)
+        #expect(Git.asksForIsolation([:]) == false)
+        #expect(Git.asksForIsolation(["COMPCTL_GIT_ISOLATE": "1"]) == true)
         let scratch = try TemporaryDirectory()
         let repository = try Repository.create(at: scratch.path("r"), bare: true)
         try repository.addRemote(named: "origin", url: "git@github.com:example/specs.git")
