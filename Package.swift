@@ -42,8 +42,10 @@ func staticLibgit2Flags() -> [String]? {
     #endif
 }
 
+let staticLibgit2 = staticLibgit2Flags()
+
 let libgit2Linking: [LinkerSetting] = {
-    if let flags = staticLibgit2Flags() {
+    if let flags = staticLibgit2 {
         return [
             .linkedLibrary("git2", .when(platforms: [.linux], configuration: .debug)),
             .unsafeFlags(flags, .when(platforms: [.linux], configuration: .release)),
@@ -177,7 +179,7 @@ let package = Package(
         // `-lgit2` would come first on the link line and link the shared library.
         .systemLibrary(
             name: "CLibGit2",
-            pkgConfig: staticLibgit2Flags() == nil ? "libgit2" : nil,
+            pkgConfig: staticLibgit2 == nil ? "libgit2" : nil,
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
 
