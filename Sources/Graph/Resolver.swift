@@ -19,9 +19,13 @@ public struct Resolver {
 
     /// Steps the search is allowed by default: far more than a real graph needs.
     public static let defaultSearchBudget = 250_000
-    /// Steps the search is allowed when PubGrub found no answer, to learn which error `pod
-    /// install` would print.
-    static let unsolvableSearchBudget = 5_000
+    /// The steps CocoaPods' search takes before PubGrub is asked whether any answer exists: it
+    /// goes on to `searchBudget` when one does, and stops there when none does (it has then
+    /// had enough steps to say which error `pod install` prints).
+    public var unsolvableSearchBudget = Resolver.defaultUnsolvableSearchBudget
+
+    /// The default of `unsolvableSearchBudget`: far more than a real graph needs.
+    public static let defaultUnsolvableSearchBudget = 5_000
 
     /// The default time limit of the search.
     public static let defaultSearchTimeLimit: Duration = .seconds(5)
@@ -67,7 +71,7 @@ public struct Resolver {
             if let index = catalog.providerIndex(named: source) { sources[pod] = index }
         }
 
-        // PubGrub says quickly whether any answer exists, and explains when none does.
+        // PubGrub says whether any answer exists, and explains when none does.
         let roots = request.requirements.map {
             RootDependency(dependency: SpecDependency(name: $0.name, requirements: $0.requirements), declarer: $0.declaredBy)
         }
@@ -86,34 +90,57 @@ public struct Resolver {
             try catalog.checkSources()
             return solver
         }
+        // CocoaPods' own search gives CocoaPods' answer, or its error for a cycle or a pod no
+        // source holds. It runs first, and PubGrub only when its answer is needed: when the
+        // search finds no answer (a version conflict keeps PubGrub's explanation, which names
+        // every requirement involved), and when the search has taken more steps than an
+        // unsolvable graph is given. Past those steps it goes on only if PubGrub finds that an
+        // answer exists; otherwise it stops there, to say which error `pod install` prints.
         var verdict: PubGrubSolver?
         var explanation: String?
-        do {
-            verdict = try pubGrub(.requirementOrder)
-        } catch let GraphError.conflict(text) {
-            explanation = text
+        var askedPubGrub = false
+        func askPubGrub() throws {
+            guard !askedPubGrub else { return }
+            askedPubGrub = true
+            do {
+                verdict = try pubGrub(.requirementOrder)
+            } catch let GraphError.conflict(text) {
+                explanation = text
+            }
         }
-
-        // CocoaPods' own search gives CocoaPods' answer, or its error for a cycle or a pod no
-        // source holds. When PubGrub found no answer, the search only gets a few steps to
-        // say which error `pod install` prints: a version conflict keeps PubGrub's
-        // explanation, which names every requirement involved.
-        let search = CocoaPodsSearch(request: request, catalog: catalog, sources: sources, locked: lockedNames,
-                                     budget: verdict == nil ? min(searchBudget, Self.unsolvableSearchBudget) : searchBudget,
-                                     timeLimit: searchTimeLimit)
+        var failure: (any Error)?
+        let search = CocoaPodsSearch(
+            request: request, catalog: catalog, sources: sources, locked: lockedNames,
+            budget: min(searchBudget, unsolvableSearchBudget), timeLimit: searchTimeLimit,
+            mayGoOn: { [searchBudget] in
+                do {
+                    try askPubGrub()
+                } catch {
+                    failure = error
+                    return nil
+                }
+                return verdict == nil ? nil : searchBudget
+            })
         let outcome: CocoaPodsSearch.Outcome
         do {
             outcome = try search.run()
         } catch let CocoaPodsSearch.Stop.versionConflict(text), let CocoaPodsSearch.Stop.platform(text) {
             try catalog.checkSources()
+            try askPubGrub()
             throw GraphError.conflict(explanation ?? text)
+        } catch {
+            // A source that failed is the error, not what the search made of its silence.
+            try catalog.checkSources()
+            throw error
         }
+        if let failure { throw failure }
         try catalog.checkSources()
         var builder = ResolutionBuilder(request: request, catalog: catalog, sources: sources)
         switch outcome {
         case let .resolved(chosen):
             return builder.build(chosen)
         case let .fallback(reason):
+            try askPubGrub()
             guard let verdict else { throw GraphError.conflict(explanation ?? reason) }
             let solver = (try? pubGrub(.cocoaPods)) ?? verdict
             let chosen = ResolutionBuilder.chosen(by: solver)
@@ -226,6 +253,8 @@ private struct CocoaPodsSearch {
     let locked: [String: Version]
     let budget: Int
     let timeLimit: Duration
+    /// Asked when the steps reach `budget`: a higher budget, or nil to stop there.
+    let mayGoOn: () -> Int?
 
     func run() throws -> Outcome {
         var podfileRequirements: [String: [Requirement]] = [:]
@@ -237,6 +266,9 @@ private struct CocoaPodsSearch {
         let provider = CocoaPodsProvider(
             catalog: catalog, sources: sources, platform: request.platform, podfileRequirements: podfileRequirements,
             locked: locked, leftOut: leftOut, missingPodsAreUnmanaged: request.missingPodsAreUnmanaged)
+        // The Podfile's pods are announced together, so that a remote source fetches them in
+        // parallel before the search lists them one by one.
+        catalog.prefetch(request.requirements.map { SpecDependency(name: $0.name, requirements: $0.requirements) })
         var requested: [Int] = []
         for requirement in request.requirements where !leftOut.contains(PodName.root(of: requirement.name)) {
             if request.missingPodsAreUnmanaged, provider.isMissing(PodName.root(of: requirement.name)) { continue }
@@ -250,11 +282,18 @@ private struct CocoaPodsSearch {
         }
         let search = MolinilloSearch(provider: provider, requested: requested, budget: budget)
         // The limit bounds the search's own work: the time it waits on the sources (a CDN's
-        // round trips for the shards and specs it meets) does not count.
+        // round trips for the shards and specs it meets) and the time `mayGoOn` takes do not count.
         let clock = ContinuousClock()
         let started = clock.now, readingAtStart = catalog.timeReadingSources
+        var asking = Duration.zero
+        search.mayGoOn = { [mayGoOn, catalog] in
+            let start = clock.now, reading = catalog.timeReadingSources
+            // Its own reading is subtracted below with the search's.
+            defer { asking += clock.now - start - (catalog.timeReadingSources - reading) }
+            return mayGoOn()
+        }
         search.isPastTimeLimit = { [catalog, timeLimit] in
-            clock.now - started - (catalog.timeReadingSources - readingAtStart) > timeLimit
+            clock.now - started - asking - (catalog.timeReadingSources - readingAtStart) > timeLimit
         }
         if ProcessInfo.processInfo.environment["COMPCTL_MOLINILLO_DEBUG"] != nil {
             search.trace = { line in FileHandle.standardError.write(Data((": " + line + "\n").utf8)) }

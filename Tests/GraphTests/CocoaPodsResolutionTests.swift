@@ -221,6 +221,38 @@ import Versioning
         #expect(resolution.pods.count == 3)
     }
 
+    /// CocoaPods' search runs first; past its first steps it asks PubGrub whether an answer
+    /// exists and, when one does, goes on where it was: the answer is still CocoaPods' own,
+    /// with no warning.
+    @Test func aSearchPastItsFirstStepsGoesOnWhenAnAnswerExists() throws {
+        let repo = InMemorySpecProvider.test(
+            pod("a", ["1.0.0"], [.on("b", ">= 0")]), pod("a", ["0.0.1"]),
+            pod("b", ["1.0.1"], [.on("c", "= 1.0.0")]), pod("b", ["1.0.0"], [.on("c", ">= 0")]),
+            pod("c", ["2.0.0", "1.0.0"]),
+            pod("x", ["1.1.0"], [.on("c", "~> 2.0.0")]), pod("x", ["1.0.0"], [.on("a", "< 1.0")]),
+            pod("x", ["0.0.2", "0.0.1"]))
+        var resolver = Resolver(providers: [repo])
+        resolver.unsolvableSearchBudget = 1
+        let resolution = try resolver.resolve(ResolveRequest(requirements: [.app("a"), .app("x")]))
+        #expect(resolution.warnings.isEmpty)
+        #expect(resolution.pods.map { "\($0.name) (\($0.version))" }.sorted()
+            == ["a (1.0.0)", "b (1.0.1)", "c (1.0.0)", "x (0.0.2)"])
+    }
+
+    /// When no answer exists and the search has not found that out within its first steps, it
+    /// stops there and the error is PubGrub's explanation, as when the search ends by itself.
+    @Test func anUnsolvableGraphStopsTheSearchAtItsFirstSteps() throws {
+        let repo = InMemorySpecProvider.test(
+            pod("A", ["1.0", "2.0"], [.on("C", "~> 1.0")]), pod("B", ["1.0", "2.0"], [.on("C", "~> 2.0")]),
+            pod("C", ["1.0", "2.0"]))
+        let request = ResolveRequest(requirements: [.app("A"), .app("B")])
+        var early = Resolver(providers: [repo])
+        early.unsolvableSearchBudget = 1
+        let text = conflict([repo], [.app("A"), .app("B")])
+        #expect(text.contains("C"))
+        #expect(throws: GraphError.conflict(text)) { try early.resolve(request) }
+    }
+
     // MARK: - Prereleases
 
     /// `valid_possibility_version_for_root_name?` admits a prerelease only when the requirement

@@ -202,8 +202,12 @@ final class MolinilloSearch {
     /// Receives Molinillo's debug lines (`MOLINILLO_DEBUG`), for comparing a run with Ruby's.
     var trace: ((String) -> Void)?
     let graph = ActivationGraph()
-    /// Steps allowed before the search gives up.
-    let budget: Int
+    /// Steps allowed before the search gives up, unless `mayGoOn` raises it.
+    private(set) var budget: Int
+    /// Asked once when the steps reach `budget`: a higher budget to go on with, or nil to
+    /// give up there. The search then carries on where it was, as if the budget had been the
+    /// higher one from the start.
+    var mayGoOn: (() -> Int?)?
     /// Whether the search has run out of time, whatever its steps (asked every 32 steps).
     var isPastTimeLimit: (() -> Bool)?
     private(set) var steps = 0
@@ -239,7 +243,12 @@ final class MolinilloSearch {
             while let state = states.last {
                 if state.requirement == nil && state.requirements.isEmpty { break }
                 steps += 1
-                if steps > budget { throw Failure.budgetExhausted(steps: steps - 1, timedOut: false) }
+                if steps > budget {
+                    let more = mayGoOn?()
+                    mayGoOn = nil
+                    guard let more, more > budget else { throw Failure.budgetExhausted(steps: steps - 1, timedOut: false) }
+                    budget = more
+                }
                 if steps % 32 == 0, let isPastTimeLimit, isPastTimeLimit() {
                     throw Failure.budgetExhausted(steps: steps, timedOut: true)
                 }
