@@ -59,3 +59,13 @@ extension SpecProvider {
         !(try versions(of: name)).isEmpty
     }
 }
+
+/// How specs are announced to the sources ahead of being read, a window at a time.
+public enum LookAheadWindow {
+    /// How many of the `remaining` candidates an announcement that may cover `window` takes:
+    /// all of them when fewer than `window` would be left, since fetching those few now, in
+    /// parallel, costs less than a round trip of their own later.
+    public static func size(_ window: Int, of remaining: Int) -> Int {
+        remaining < 2 * window ? remaining : window
+    }
+}

@@ -11,7 +11,9 @@ import SpecRepo
 /// per version), made on the fly from a generated repo (never written to disk) or from the
 /// specs of a folder, with `latency` added before each answer to stand in for a real CDN.
 /// HTTP/1.1 with keep-alive, a thread per connection; `If-None-Match` is answered 304.
-/// `GET /__stats` answers the request counts (without the latency, and without counting itself).
+/// `GET /__stats` answers the request counts (without the latency, and without counting itself);
+/// `GET /__log` the requests so far, a line each: milliseconds since the first one on arrival,
+/// the status, and the path (for seeing which requests a client waits on one after another).
 final class CDNServer: @unchecked Sendable {
     static let layout = SpecRepoLayout(specsDirectory: "Specs", prefixLengths: [1, 1, 1])
     private let content: @Sendable (String) -> [UInt8]?
@@ -20,6 +22,8 @@ final class CDNServer: @unchecked Sendable {
     private var stats = ["requests": 0, "conditional": 0, "notModified": 0, "ok": 0, "notFound": 0, "specs": 0,
                          "shards": 0, "peakInFlight": 0]
     private var inFlight = 0
+    private var log: [String] = []
+    private var firstArrival: DispatchTime?
 
     /// A server of `content` (path, with its leading `/` → file, nil for none).
     init(latency: TimeInterval, content: @escaping @Sendable (String) -> [UInt8]?) {
@@ -137,6 +141,10 @@ final class CDNServer: @unchecked Sendable {
             let json = "{" + counts.keys.sorted().map { "\"\($0)\": \(counts[$0]!)" }.joined(separator: ", ") + "}\n"
             return (200, Array(json.utf8), nil)
         }
+        if path == "/__log" {
+            return (200, Array(lock.withLock { log.joined() }.utf8), nil)
+        }
+        let arrival = DispatchTime.now()
         lock.withLock {
             inFlight += 1
             stats["peakInFlight"] = max(stats["peakInFlight"]!, inFlight)
@@ -152,6 +160,10 @@ final class CDNServer: @unchecked Sendable {
             stats[status == 200 ? "ok" : status == 304 ? "notModified" : "notFound"]! += 1
             if path.hasPrefix("/Specs/") { stats["specs"]! += 1 }
             if path.hasPrefix("/all_pods_versions_") { stats["shards"]! += 1 }
+            let first = firstArrival ?? arrival
+            firstArrival = first
+            let milliseconds = Double(arrival.uptimeNanoseconds - first.uptimeNanoseconds) / 1e6
+            log.append(String(format: "%.1f", milliseconds) + " \(status) \(path)\n")
         }
         return (status, body ?? [], etag)
     }

@@ -331,7 +331,7 @@ final class Possibilities {
         guard let provider, !pending.isEmpty else { return }
         let position = pending.endIndex - 1
         guard position < hintedFrom else { return }
-        let lower = max(pending.startIndex, position + 1 - window)
+        let lower = position + 1 - LookAheadWindow.size(window, of: position + 1 - pending.startIndex)
         provider.prefetchSpecs(pending[lower...position])
         hintedFrom = lower
         window = min(window * 2, Self.largestWindow)

@@ -178,7 +178,8 @@ final class CocoaPodsProvider {
             // The search tries the newest first and reads the ones below it to tell which
             // depend alike (`group_possibilities`, which announces them in windows as it
             // goes): a remote source fetches the first window now, ahead of the grouping.
-            catalog.prefetchSpecs(universe, result.suffix(Possibilities.firstWindow).map { specs[$0].version })
+            let window = LookAheadWindow.size(Possibilities.firstWindow, of: result.count)
+            catalog.prefetchSpecs(universe, result.suffix(window).map { specs[$0].version })
         }
         searches[id] = result
         return result

@@ -368,7 +368,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         // as the resolver's first window (`Possibilities`).
         let fitting = listed.filter { candidate in requirements.allSatisfy { $0.isSatisfied(by: candidate.version) } }
         guard let first = fitting.firstIndex(where: { namesPrerelease || !$0.version.isPrerelease }) else { return }
-        let likely = fitting[first...].prefix(Self.guessWindow)
+        let likely = fitting[first...].prefix(LookAheadWindow.size(Self.guessWindow, of: fitting.count - first))
         for (rank, candidate) in likely.enumerated() {
             let path = specPath(dependency.name, candidate.text)
             // A copy is read when the resolver asks: reading it ahead of time only costs time
