@@ -175,10 +175,22 @@ func loadCorpusExpectations() throws -> [CorpusExpectation] {
         var result = spec
         result.source = spec.source.flatMap { $0.git == nil && $0.tag == nil ? nil : Source(git: $0.git, tag: $0.tag) }
         result.subspecs = spec.subspecs.map(normalized)
-        // The expectations list what resolution reads; test and app specs have their own tests.
+        // The expectations list what resolution reads; test and app specs have their own tests,
+        // and so has the deprecation, which the oracle does not record.
         result.testSpecs = []
         result.appSpecs = []
+        result.deprecated = false
+        result.deprecatedInFavorOf = nil
         return result
+    }
+
+    /// FirebaseCore's real podspec deprecates the pod in favor of a sentence split over two
+    /// string literals; `pod install` warns with that sentence.
+    @Test func theDeprecationOfARealPodspecIsRead() throws {
+        let spec = try PodspecReader.read(
+            contentsOf: TestPaths.corpus.appendingPathComponent("podspecs/firebase+firebase-ios-sdk/FirebaseCore.podspec").path)
+        #expect(spec.deprecated)
+        #expect(spec.deprecatedInFavorOf?.hasPrefix("the Firebase Apple SDK via Swift Package Manager. ") == true)
     }
 
     @Test func rewritingTheVersionOfEveryCorpusPodspecChangesExactlyTheVersionLiteral() throws {

@@ -17,6 +17,24 @@ import Testing
             dependencies: [Dependency(name: "Bar", requirements: ["~> 2.0"])]))
     }
 
+    /// A reported gap: `s.deprecated` and `s.deprecated_in_favor_of` in a Ruby podspec were
+    /// ignored, so `resolve` did not warn of a deprecated pod of a private spec repo as
+    /// `pod install` does (the JSON podspecs of a CDN were read).
+    @Test func readsTheDeprecationAsCocoaPodsDoes() throws {
+        let plain = try readRuby("Pod::Spec.new { |s| s.name = 'Old'; s.version = '1.0'; s.deprecated = true }").get()
+        #expect(plain.deprecated && plain.deprecatedInFavorOf == nil)
+        let replaced = try readRuby("""
+            Pod::Spec.new do |s|
+              s.name = 'OldNet'
+              s.version = '1.0'
+              s.deprecated_in_favor_of = 'NewNet'
+            end
+            """).get()
+        #expect(replaced.deprecated && replaced.deprecatedInFavorOf == "NewNet")
+        let kept = try readRuby("Pod::Spec.new { |s| s.name = 'Kept'; s.version = '1.0'; s.deprecated = false }").get()
+        #expect(!kept.deprecated && kept.deprecatedInFavorOf == nil)
+    }
+
     @Test func acceptsPodSpecificationAndBraceBlocks() throws {
         let spec = try readRuby("Pod::Specification.new { |x| x.name = 'Foo'; x.version = '1.0' }").get()
         #expect(spec == .test(name: "Foo", version: "1.0"))

@@ -1236,6 +1236,10 @@ final class RubyEvaluator {
             setPlatform(value, spec)
         case "platforms=":
             setPlatforms(value, spec)
+        case "deprecated=" where spec.parent == nil:
+            if case .bool(let flag) = value { spec.deprecated = flag }
+        case "deprecated_in_favor_of=" where spec.parent == nil:
+            spec.deprecatedInFavorOf = value.text.flatMap { $0.isEmpty ? nil : $0 }
         case "respond_to?":
             guard let method = value.text else { return unknown(.unsupported("`respond_to?`"), line) }
             return .bool(Self.knownSpecMethods.contains(method) || Self.knownSpecMethods.contains(method + "="))

@@ -113,7 +113,7 @@ enum RubyPodspec {
                       evaluator: evaluator, path: path, warnings: &warnings)
             }
         }
-        return Specification(
+        var spec = Specification(
             name: name,
             version: version,
             source: builder.parent == nil ? source : nil,
@@ -124,5 +124,11 @@ enum RubyPodspec {
             testSpecs: auxiliary(builder.testSpecs),
             appSpecs: auxiliary(builder.appSpecs)
         )
+        if builder.parent == nil {
+            // `Specification#deprecated?`: either attribute says so.
+            spec.deprecatedInFavorOf = builder.deprecatedInFavorOf
+            spec.deprecated = builder.deprecated || builder.deprecatedInFavorOf != nil
+        }
+        return spec
     }
 }

@@ -33,6 +33,9 @@ final class SpecBuilder {
     var platforms: [(name: String, target: Target)] = []
     /// Set when `platforms` was assigned a value compctl cannot evaluate.
     var platformsUnknown: Origin?
+    /// `deprecated = true`, and `deprecated_in_favor_of` (which implies it): root attributes.
+    var deprecated = false
+    var deprecatedInFavorOf: String?
 
     init(parent: Int?, shortName: String?, line: Int) {
         self.parent = parent
