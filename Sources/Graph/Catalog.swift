@@ -145,7 +145,7 @@ final class Catalog {
                 recordFailure(source: provider.name, pod: nil, error)
             }
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return names.sorted { Podspec.PodName.bytewiseLess($0, $1) }
     }
 
     /// Forgets every version and spec read so far, so that the next reads ask the sources

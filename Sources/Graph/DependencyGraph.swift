@@ -1,3 +1,4 @@
+import Podspec
 import Versioning
 
 /// A dependency graph of pods: either the newest release of every pod in the sources, or the
@@ -99,7 +100,7 @@ public struct DependencyGraph: Sendable, Equatable {
     /// A graph of `nodes` (sorted here by name) and `edges` (kept in order).
     public init(scope: Scope, nodes: [Node], edges: [Edge]) {
         self.scope = scope
-        self.nodes = nodes.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        self.nodes = nodes.sorted { Podspec.PodName.bytewiseLess($0.name, $1.name) }
         self.edges = edges
     }
 
@@ -164,7 +165,7 @@ extension DependencyGraph {
                             component.append(names[member])
                             if member == node { break }
                         }
-                        components.append(component.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+                        components.append(component.sorted { Podspec.PodName.bytewiseLess($0, $1) })
                     }
                 }
             }

@@ -1,3 +1,4 @@
+import Podspec
 import Versioning
 
 /// One architecture layer for the layer check, lowest first in the list: a pod may depend
@@ -64,12 +65,12 @@ public struct GraphChecker {
             guard members.count > 1 || context.edges(from: component[0]).contains(where: { $0.to == component[0] }) else {
                 continue
             }
-            let start = component.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }!
+            let start = component.min { Podspec.PodName.bytewiseLess($0, $1) }!
             let path = context.shortestCycle(from: start, within: members)
             var text = context.label(start)
             for edge in path { text += " → " + context.requirementLabel(edge) }
             let onPath = Set(path.map(\.to))
-            let others = members.subtracting(onPath).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let others = members.subtracting(onPath).sorted { Podspec.PodName.bytewiseLess($0, $1) }
             if !others.isEmpty {
                 text += " (\(context.list(others)) \(others.count == 1 ? "is" : "are") in the same cycle)"
             }
@@ -77,7 +78,7 @@ public struct GraphChecker {
                 kind: .cycle, message: text, pods: Array(members),
                 links: path.map { GraphProblem.Link(from: $0.from, to: $0.to) }))
         }
-        return problems.sorted { $0.message.utf8.lexicographicallyPrecedes($1.message.utf8) }
+        return problems.sorted { Podspec.PodName.bytewiseLess($0.message, $1.message) }
     }
 
     // MARK: - Unsatisfiable requirements

@@ -1,3 +1,4 @@
+import Podspec
 import Versioning
 
 /// One problem a graph check found.
@@ -38,7 +39,7 @@ public struct GraphProblem: Hashable, Sendable, Codable, CustomStringConvertible
     public init(kind: Kind, message: String, pods: [String], links: [Link] = []) {
         self.kind = kind
         self.message = message
-        self.pods = Array(Set(pods)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.pods = Array(Set(pods)).sorted { Podspec.PodName.bytewiseLess($0, $1) }
         self.links = links
     }
 

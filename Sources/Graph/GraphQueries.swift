@@ -1,3 +1,5 @@
+import Podspec
+
 /// One path through the graph to a pod: where it starts (a Podfile target, or a pod nothing
 /// depends on) and the requirement of each edge taken.
 public struct DependencyPath: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -152,6 +154,6 @@ extension DependencyGraph {
         }
         var waves: [[String]] = Array(repeating: [], count: wave.max() ?? 0)
         for (index, component) in components.enumerated() { waves[wave[index] - 1] += component }
-        return AffectedWaves(pod: name, waves: waves.map { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } })
+        return AffectedWaves(pod: name, waves: waves.map { $0.sorted { Podspec.PodName.bytewiseLess($0, $1) } })
     }
 }

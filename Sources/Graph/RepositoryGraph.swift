@@ -1,3 +1,4 @@
+import Podspec
 import Versioning
 
 extension PodCatalog {
@@ -35,7 +36,7 @@ extension PodCatalog {
                 name: name, version: universe.versions[index], source: catalog.providers[universe.providers[index]].name,
                 kind: .managed))
             var seen = Set<SpecDependency>()
-            for path in model.nodes.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            for path in model.nodes.keys.sorted(by: { Podspec.PodName.bytewiseLess($0, $1) }) {
                 for dependency in model.nodes[path]!.dependencies
                 where dependency.rootName != name && seen.insert(dependency).inserted {
                     edges.append(DependencyGraph.Edge(

@@ -92,7 +92,7 @@ struct SpecRepoScanner {
             candidates: &candidates, skipped: &skipped
         )
         // `Pod::Source#pods` sorts the names as Ruby strings: byte-wise.
-        candidates.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        candidates.sort { PodName.bytewiseLess($0.name, $1.name) }
 
         let results = scanPods(candidates)
         var pods: [PodEntry] = []
@@ -228,7 +228,7 @@ struct SpecRepoScanner {
             skipped.append(SkippedEntry(path: path, reason: .noVersions))
         }
         // A directory's own entry sorts before what is inside it.
-        skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        skipped.sort { PodName.bytewiseLess($0.path, $1.path) }
         let pod = versions.isEmpty ? nil : PodEntry(name: name, path: path, versions: versions)
         return PodResult(pod: pod, skipped: skipped)
     }
@@ -362,7 +362,7 @@ struct SpecRepoScanner {
     }
 
     private func byteOrder(_ lhs: TreeEntry, _ rhs: TreeEntry) -> Bool {
-        lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+        PodName.bytewiseLess(lhs.name, rhs.name)
     }
 
     private func reason(_ error: Error) -> String {

@@ -89,8 +89,9 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             // spec repo; in a real one the first directory does.
             if !hasMarker {
                 let directories = rootEntries.filter { $0.kind == .directory }.map(\.name)
-                    .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                guard directories.contains(where: { pod(named: $0) != nil }) else {
+                // The first is looked at before the others are sorted (a listing of thousands).
+                if let first = directories.min(by: PodName.bytewiseLess), pod(named: first) != nil { return }
+                guard directories.sorted(by: PodName.bytewiseLess).contains(where: { pod(named: $0) != nil }) else {
                     throw SpecRepoError.notASpecRepository(tree.location)
                 }
             }
@@ -382,7 +383,7 @@ extension SpecRepository {
                 continue
             }
         }
-        return versions.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { name in
+        return versions.keys.sorted { PodName.bytewiseLess($0, $1) }.map { name in
             let folders = versions[name] ?? []
             let parsed = folders.map { folder -> (String, Version?) in
                 guard case .success(let version) = PodName.checkedVersion(folder) else { return (folder, nil) }

@@ -4,6 +4,18 @@ import Testing
 /// `PodName`: CocoaPods' name rules, the spec repo's reserved names, and the characters
 /// that may never reach a folder name or a commit message.
 @Suite struct PodNameTests {
+    /// The byte-wise order Ruby sorts names in: what `utf8.lexicographicallyPrecedes` says,
+    /// prefixes, case, non-ASCII and empty names included.
+    @Test func bytewiseLessIsUTF8ByteOrder() {
+        let names = ["", "A", "AB", "Ab", "a", "ab", "Z", "_x", "Alamofire", "AlamofireImage", "Été", "Ete", "E\u{301}te",
+                     "名前", "naïve", "naive", "x\u{10FFFF}", "x\u{FFFF}", "Kit/Core", "Kit-Core", "Kit"]
+        for lhs in names {
+            for rhs in names {
+                #expect(PodName.bytewiseLess(lhs, rhs) == lhs.utf8.lexicographicallyPrecedes(rhs.utf8), "\(lhs) < \(rhs)")
+            }
+        }
+    }
+
     @Test(arguments: [
         "Foo", "Foo-Bar", "Foo_Bar", "Foo.Bar", "Foo+", "1PasswordExtension", "Spécs", "名前", "README.md",
         "SpecsKit", "Specs2", "LICENSE",
