@@ -297,6 +297,13 @@ if wants resolve; then
     echo "| repo | top pods | Podfile seed | outcome | median wall of $runs | mean CPU (user+sys) | against the floor |"
     echo "|---|---|---|---|---|---|---|"
     for pods in $resolve_sizes; do
+        # The command's own cost before any resolving: start-up, its command line, the
+        # Podfile and opening the source, with a Podfile that names no pod.
+        empty="$work/Podfile-empty"
+        printf "platform :ios, '13.0'\n\ntarget 'App' do\nend\n" >"$empty"
+        log "timing resolve of an empty Podfile against $pods x $versions"
+        hello_floor
+        echo "| $pods x $versions, ranges | 0 (empty Podfile: the command's fixed cost) | - | 0 pods resolved | $(measure "$compctl" resolve --podfile "$empty" --source "$(repo "$pods" plain)") |"
         for variant in ranges pins; do
             if [ "$variant" = ranges ]; then
                 dir="$(repo "$pods" plain)"; podfile_pins=0
