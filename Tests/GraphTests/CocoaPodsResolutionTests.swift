@@ -197,13 +197,18 @@ import Versioning
     /// before x because it has fewer candidates once b is in, and the unwinding keeps b's
     /// newest.
     @Test func backtrackingOrderFixtureAsCocoaPodsResolvesIt() throws {
-        let repo = InMemorySpecProvider.test(
+        let repo = Self.backtrackingOrderFixture()
+        #expect(try resolved([repo], [.app("a"), .app("x")]) == ["a (1.0.0)", "b (1.0.1)", "c (1.0.0)", "x (0.0.2)"])
+    }
+
+    /// Molinillo's `backtracking_order` index.
+    private static func backtrackingOrderFixture() -> InMemorySpecProvider {
+        InMemorySpecProvider.test(
             pod("a", ["1.0.0"], [.on("b", ">= 0")]), pod("a", ["0.0.1"]),
             pod("b", ["1.0.1"], [.on("c", "= 1.0.0")]), pod("b", ["1.0.0"], [.on("c", ">= 0")]),
             pod("c", ["2.0.0", "1.0.0"]),
             pod("x", ["1.1.0"], [.on("c", "~> 2.0.0")]), pod("x", ["1.0.0"], [.on("a", "< 1.0")]),
             pod("x", ["0.0.2", "0.0.1"]))
-        #expect(try resolved([repo], [.app("a"), .app("x")]) == ["a (1.0.0)", "b (1.0.1)", "c (1.0.0)", "x (0.0.2)"])
     }
 
     /// When CocoaPods' search runs out of its step budget, the answer is PubGrub's, decided in
@@ -225,12 +230,7 @@ import Versioning
     /// exists and, when one does, goes on where it was: the answer is still CocoaPods' own,
     /// with no warning.
     @Test func aSearchPastItsFirstStepsGoesOnWhenAnAnswerExists() throws {
-        let repo = InMemorySpecProvider.test(
-            pod("a", ["1.0.0"], [.on("b", ">= 0")]), pod("a", ["0.0.1"]),
-            pod("b", ["1.0.1"], [.on("c", "= 1.0.0")]), pod("b", ["1.0.0"], [.on("c", ">= 0")]),
-            pod("c", ["2.0.0", "1.0.0"]),
-            pod("x", ["1.1.0"], [.on("c", "~> 2.0.0")]), pod("x", ["1.0.0"], [.on("a", "< 1.0")]),
-            pod("x", ["0.0.2", "0.0.1"]))
+        let repo = Self.backtrackingOrderFixture()
         var resolver = Resolver(providers: [repo])
         resolver.unsolvableSearchBudget = 1
         let resolution = try resolver.resolve(ResolveRequest(requirements: [.app("a"), .app("x")]))
