@@ -219,10 +219,22 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// each when it is right, but a local one a parse each when it is wrong: the read of
     /// one costs less than that.
     public func prefetchSpecs(name: String, versions: [Version]) {
-        guard tree.supportsConcurrentReads, let version = versions.max() else { return }
+        guard tree.supportsConcurrentReads, let version = versions.max(), !isReadOrUnderWay(name, version) else { return }
         prefetchQueue.add { [self] in
             guard let pod = podAhead(name), let entry = pod.versions.first(where: { $0.version == version }) else { return }
             _ = specAhead(pod: pod, entry: entry)
+        }
+    }
+
+    /// Whether the spec of `name` at `version` is read already or being read: a search
+    /// announces the same versions again and again as it backtracks, and waking a thread to
+    /// find that out costs more than the look.
+    private func isReadOrUnderWay(_ name: String, _ version: Version) -> Bool {
+        lock.withLock {
+            let pod = listing.flatMap { listing in listing.index[name].map { listing.pods[$0] } } ?? demanded[name] ?? nil
+            guard let entry = pod?.versions.first(where: { $0.version == version }) else { return false }
+            let key = SpecKey(pod: name, directory: entry.directoryName)
+            return cache[key] != nil || pendingSpecs[key] != nil
         }
     }
 
