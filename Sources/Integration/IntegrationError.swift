@@ -68,6 +68,10 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
     case badPin(journal: String, pin: String)
     /// The spec repo a killed integrate was pushing to cannot be asked.
     case cannotAskRemote(journal: String, url: String, reason: String)
+    /// The journal names a branch to push that is no valid branch name.
+    case badPushBranch(journal: String, branch: String)
+    /// The main project's origin, which a killed `--push` was pushing to, cannot be asked.
+    case cannotAskOrigin(journal: String, url: String, branch: String, reason: String)
 
     // MARK: Landing: the files were put back as each case says
 
@@ -199,6 +203,11 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
         case let .cannotAskRemote(journal, url, reason):
             return "\(journal): a killed integrate was pushing specs to \(url), and compctl cannot ask it whether they landed "
                 + "(\(reason)); nothing was changed: run again when the spec repo is reachable"
+        case let .badPushBranch(journal, branch):
+            return "\(journal): `\(branch)` is not a valid branch name; \(untouched): delete the journal if you did not write it"
+        case let .cannotAskOrigin(journal, url, branch, reason):
+            return "\(journal): a killed integrate --push was pushing its commit to \(branch) of origin (\(url)), and compctl "
+                + "cannot ask it whether the commit landed (\(reason)); nothing was changed: run again when origin is reachable"
         default:
             return nil
         }

@@ -125,6 +125,36 @@ import TestSupport
         #expect(!project.journalExists)
     }
 
+    /// What recovery needs after a kill while pushing the pins: the journal names the branch
+    /// (and whether it is new) before the commit, and each commit before it is offered.
+    @Test(arguments: [nil, "pins/foo"])
+    func aPushJournalsItsBranchAndEachCommitBeforeOfferingIt(pushBranch: String?) async throws {
+        let project = try ProjectFixture()
+        let origin = try project.addOrigin()
+        let (check, publisher, delegate) = (FakeCheck([.passed]), FakePublisher(), RecordingDelegate())
+        var integrator = integrator(check, publisher, delegate, logs: project.directory)
+        integrator.options.push = pushBranch == nil
+        integrator.options.pushBranch = pushBranch
+        let seen = JournalsSeen()
+        let root = project.root
+        integrator.openProject = { root in
+            var watched = CommitFailingProject(real: try GitProject(at: root), fails: false)
+            watched.onCommit = { seen.append(try? IntegrationJournal.read(in: root), offered: nil) }
+            watched.onPush = { seen.append(try? IntegrationJournal.read(in: root), offered: $0.hex) }
+            return watched
+        }
+        guard case let .passed(landed) = try await integrator.integrate(try project.plan()) else { Issue.record("expected a pass"); return }
+        let journals = seen.all
+        #expect(journals.count == 1)
+        let journal = try #require(journals.first?.journal)
+        #expect(journal.step == .published)
+        #expect(journal.pushing?.branch == (pushBranch ?? "main"))
+        #expect(journal.pushing?.newBranch == (pushBranch != nil))
+        if let offered = journals.first?.offered { #expect(journal.pushing?.commits == [offered]) }
+        #expect(try gitCLI("--git-dir", origin, "rev-parse", pushBranch ?? "main") == landed.commit.hex)
+        #expect(!FileManager.default.fileExists(atPath: IntegrationJournal.path(in: root)))
+    }
+
     @Test func publishFailureRestoresTheFiles() async throws {
         let project = try ProjectFixture()
         let before = project.podfileText
@@ -276,4 +306,20 @@ import TestSupport
 /// The journal steps a commit found on disk.
 private final class StepsSeen {
     var steps: [IntegrationJournal.Step?] = []
+}
+
+/// The journals a watched project found on disk, with the commit being offered.
+final class JournalsSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [(journal: IntegrationJournal?, offered: String?)] = []
+
+    func append(_ journal: IntegrationJournal?, offered: String?) { lock.withLock { seen.append((journal, offered)) } }
+    var all: [(journal: IntegrationJournal?, offered: String?)] { lock.withLock { seen } }
+}
+
+extension IntegrationJournal {
+    /// The journal on disk under `root`.
+    static func read(in root: String) throws -> IntegrationJournal {
+        try JSONDecoder().decode(IntegrationJournal.self, from: Data(contentsOf: URL(fileURLWithPath: path(in: root))))
+    }
 }
