@@ -137,7 +137,7 @@ public struct GitProject: ProjectGit {
             return PushedPins(commit: commit, changed: result.changed, followed: false)
         }
         try repository.updateReference("refs/heads/\(branch)", to: commit, expecting: local, message: "compctl integrate")
-        try repository.stage(paths)
+        try repository.stage(paths, committed: commit, on: branch)
         return PushedPins(commit: commit, changed: true, followed: true)
     }
 }
@@ -167,8 +167,25 @@ extension Repository {
         }
         let id = try createCommit(tree: try tree(applying: changes, to: base), parents: head.map { [$0] } ?? [],
                                   message: message, updating: reference)
-        try stage(paths)
+        let branch = reference == "HEAD" ? headBranch ?? "HEAD" : String(reference.dropFirst("refs/heads/".count))
+        try stage(paths, committed: id, on: branch)
         return id
+    }
+
+    /// Stages `paths` after `commit` moved `branch`: a failure (a held `index.lock`) leaves
+    /// the commit in place, and the error says that only the index is behind.
+    func stage(_ paths: [String], committed commit: ObjectID, on branch: String) throws {
+        do {
+            try stage(paths)
+        } catch {
+            let reason: String
+            if case let .locked(lockFile, _) = error {
+                reason = "\(lockFile) is held by another git process, or was left by one that was killed"
+            } else {
+                reason = "\(error)"
+            }
+            throw IntegrationError.indexNotUpdated(commit: commit.hex, branch: branch, paths: paths, reason: reason)
+        }
     }
 }
 

@@ -284,6 +284,7 @@ public struct Integrator {
             commit = try commitPins(checked, journal: &journal)
         } catch {
             journal.finish(in: plan.root)
+            if case IntegrationError.indexNotUpdated = error { throw error }
             throw IntegrationError.commitFailed(specsPublished: !published.isEmpty, reason: "\(error)")
         }
         journal.finish(in: plan.root)

@@ -240,6 +240,31 @@ import TestSupport
         #expect(!first.journalExists && !second.journalExists && !third.journalExists)
     }
 
+    /// The commit is made but the index cannot be written (another git process holds
+    /// index.lock): the error must say that the pins are committed and only the index is
+    /// behind, naming the lock, not ask for a commit by hand that would duplicate it.
+    @Test func aHeldIndexLockAfterTheCommitSaysTheCommitIsInPlace() async throws {
+        let project = try ProjectFixture()
+        let lock = project.root + "/.git/index.lock"
+        // Taken while the check runs, as a git process the user started would.
+        let check = FakeCheck([.passed]) { _ in _ = FileManager.default.createFile(atPath: lock, contents: Data()) }
+        let (publisher, delegate) = (FakePublisher(), RecordingDelegate())
+        await #expect {
+            _ = try await integrator(check, publisher, delegate, logs: project.directory).integrate(try project.plan())
+        } throws: { error in
+            let message = (error as? IntegrationError)?.errors.joined(separator: "\n") ?? "\(error)"
+            let head = (try? gitCLI("rev-parse", "--short=8", "HEAD", in: project.root)) ?? "?"
+            let ok = message.contains("the pins are committed (\(head) on main)") && message.contains(lock)
+                && message.contains("git reset -q -- Podfile") && !message.contains("commit it by hand")
+            if !ok { Issue.record("message: \(message)") }
+            return ok
+        }
+        try FileManager.default.removeItem(atPath: lock)
+        #expect(try project.committed().contains("pod 'Foo', '1.2.0'"))
+        #expect(try gitCLI("rev-list", "--count", "HEAD", in: project.root) == "2")
+        #expect(!project.journalExists)
+    }
+
     @Test func eachInTurnKeepsGoingAfterAFailure() async throws {
         let first = try ProjectFixture(name: "First")
         let second = try ProjectFixture(name: "Second")
