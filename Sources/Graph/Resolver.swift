@@ -4,9 +4,9 @@ import Versioning
 
 /// Resolves root requirements against the sources as `pod install` does: CocoaPods' own
 /// search (Molinillo, `MolinilloSearch`) picks the versions, in CocoaPods' decision order and
-/// with its prerelease rule, subspecs, deployment targets, cycles and Podfile.lock; PubGrub
-/// decides first whether any answer exists and explains, requirement by requirement, why
-/// not.
+/// with its prerelease rule, subspecs, deployment targets, cycles and Podfile.lock; PubGrub,
+/// asked when the search finds no answer or runs long, says whether any answer exists and
+/// explains, requirement by requirement, why not.
 public struct Resolver {
     public let catalog: PodCatalog
     /// The steps CocoaPods' search may take before the resolution settles for PubGrub's
