@@ -175,6 +175,36 @@ import TestSupport
                 "\(delegate.notes)")
     }
 
+    /// An origin that cannot be asked whether the push landed stops recovery before it
+    /// changes anything: committing the pins again could diverge from it. A journal naming
+    /// no valid branch is refused the same way.
+    @Test func pushJournalWithOriginUnreachableOrABadBranchChangesNothing() throws {
+        let project = try ProjectFixture()
+        let origin = try project.addOrigin()
+        try project.leaveJournal(step: .published, publishing: publishing)
+        let pushed = try project.pushPinCommitLeavingTheCheckoutBehind()
+        try project.recordPushing(branch: "main", newBranch: false, commits: [pushed])
+        try FileManager.default.moveItem(atPath: origin, toPath: origin + ".gone")
+        let head = try gitCLI("rev-parse", "HEAD", in: project.root)
+        let pinned = project.podfileText
+        #expect {
+            _ = try recover(project) { _ in true }
+        } throws: { error in
+            guard case let .cannotAskOrigin(journal, url, branch, _)? = error as? IntegrationError else { return false }
+            return journal.hasSuffix(".compctl/integrate.journal") && url == origin && branch == "main"
+        }
+        try project.recordPushing(branch: "-bad..name", newBranch: true, commits: [])
+        #expect {
+            _ = try recover(project) { _ in true }
+        } throws: { error in
+            guard case let .badPushBranch(_, branch)? = error as? IntegrationError else { return false }
+            return branch == "-bad..name"
+        }
+        #expect(try gitCLI("rev-parse", "HEAD", in: project.root) == head)
+        #expect(project.podfileText == pinned)
+        #expect(project.journalExists)
+    }
+
     /// `--push-branch`, killed after the new branch's commit was made and before HEAD
     /// switched to it: recovery switches to that branch and leaves the old one as it was.
     @Test func pushBranchKilledBeforeTheSwitchMovesToTheNewBranch() throws {
