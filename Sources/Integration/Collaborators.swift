@@ -75,9 +75,10 @@ public protocol ProjectGit {
     func commit(_ paths: [String], message: String) throws -> ObjectID
     /// Commits on top of origin's `branch` what `change` makes of its tip (given a reader
     /// of the tip's files; `nil` when the branch does not exist) and pushes it, retrying
-    /// when it moved. The local branch follows when the pushed commit sits right on it,
-    /// and then `paths` are staged to match.
-    func push(branch: String, message: String, staging paths: [String],
+    /// when it moved, calling `willPush` with each commit before it is offered. The local
+    /// branch follows when the pushed commit sits right on it, and then `paths` are staged
+    /// to match.
+    func push(branch: String, message: String, staging paths: [String], willPush: (ObjectID) throws -> Void,
               change: (_ readAtTip: (String) throws -> Data) throws -> [FileChange]) throws -> PushedPins
     /// Commits `paths` on top of HEAD as a new local branch `name`, switches to it and
     /// pushes it to origin as a new branch (never over an existing one).
@@ -122,10 +123,10 @@ public struct GitProject: ProjectGit {
         try repository.commitOnly(paths, message: message)
     }
 
-    public func push(branch: String, message: String, staging paths: [String],
+    public func push(branch: String, message: String, staging paths: [String], willPush: (ObjectID) throws -> Void,
                      change: (_ readAtTip: (String) throws -> Data) throws -> [FileChange]) throws -> PushedPins {
         let repository = repository
-        let result = try repository.publish(branch: branch, to: "origin") { tipTree in
+        let result = try repository.publish(branch: branch, to: "origin", willPush: willPush) { tipTree in
             guard let tipTree else { return nil }
             let changes = try change { path in try tipTree.blob(at: path) }
             return PublishChange(tree: try repository.tree(applying: changes, to: tipTree), message: message)
@@ -136,7 +137,7 @@ public struct GitProject: ProjectGit {
             return PushedPins(commit: commit, changed: result.changed, followed: false)
         }
         try repository.updateReference("refs/heads/\(branch)", to: commit, expecting: local, message: "compctl integrate")
-        try repository.stage(paths)
+        try repository.stage(paths, committed: commit, on: branch)
         return PushedPins(commit: commit, changed: true, followed: true)
     }
 }
@@ -166,8 +167,25 @@ extension Repository {
         }
         let id = try createCommit(tree: try tree(applying: changes, to: base), parents: head.map { [$0] } ?? [],
                                   message: message, updating: reference)
-        try stage(paths)
+        let branch = reference == "HEAD" ? headBranch ?? "HEAD" : String(reference.dropFirst("refs/heads/".count))
+        try stage(paths, committed: id, on: branch)
         return id
+    }
+
+    /// Stages `paths` after `commit` moved `branch`: a failure (a held `index.lock`) leaves
+    /// the commit in place, and the error says that only the index is behind.
+    func stage(_ paths: [String], committed commit: ObjectID, on branch: String) throws {
+        do {
+            try stage(paths)
+        } catch {
+            let reason: String
+            if case let .locked(lockFile, _) = error {
+                reason = "\(lockFile) is held by another git process, or was left by one that was killed"
+            } else {
+                reason = "\(error)"
+            }
+            throw IntegrationError.indexNotUpdated(commit: commit.hex, branch: branch, paths: paths, reason: reason)
+        }
     }
 }
 

@@ -68,6 +68,10 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
     case badPin(journal: String, pin: String)
     /// The spec repo a killed integrate was pushing to cannot be asked.
     case cannotAskRemote(journal: String, url: String, reason: String)
+    /// The journal names a branch to push that is no valid branch name.
+    case badPushBranch(journal: String, branch: String)
+    /// The main project's origin, which a killed `--push` was pushing to, cannot be asked.
+    case cannotAskOrigin(journal: String, url: String, branch: String, reason: String)
 
     // MARK: Landing: the files were put back as each case says
 
@@ -79,6 +83,9 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
     case publishFailed(errors: [String], alreadyPublished: [String])
     /// The pins could not be committed.
     case commitFailed(specsPublished: Bool, reason: String)
+    /// The pins were committed (`commit` on `branch`) but the index could not be written:
+    /// only `paths` need staging to match the commit.
+    case indexNotUpdated(commit: String, branch: String, paths: [String], reason: String)
     /// A project of several could not be landed after earlier ones were (never undone).
     case partlyLanded(IntegrationError, landed: [String], pushed: Bool)
     /// The compile check changed a pinned file beyond the pins; the files were restored.
@@ -199,6 +206,11 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
         case let .cannotAskRemote(journal, url, reason):
             return "\(journal): a killed integrate was pushing specs to \(url), and compctl cannot ask it whether they landed "
                 + "(\(reason)); nothing was changed: run again when the spec repo is reachable"
+        case let .badPushBranch(journal, branch):
+            return "\(journal): `\(branch)` is not a valid branch name; \(untouched): delete the journal if you did not write it"
+        case let .cannotAskOrigin(journal, url, branch, reason):
+            return "\(journal): a killed integrate --push was pushing its commit to \(branch) of origin (\(url)), and compctl "
+                + "cannot ask it whether the commit landed (\(reason)); nothing was changed: run again when origin is reachable"
         default:
             return nil
         }
@@ -213,6 +225,10 @@ public indirect enum IntegrationError: Error, Equatable, CustomStringConvertible
                 + "nothing was published and the Podfile was restored"
         case let .commitFailed(specsPublished, reason):
             return "\(specsPublished ? "the specs are published, but " : "")committing the Podfile failed: \(reason); commit it by hand"
+        case let .indexNotUpdated(commit, branch, paths, reason):
+            return "the pins are committed (\(commit.prefix(8)) on \(branch)) and the files are in place, but the index could not "
+                + "be updated: \(reason); commit nothing: once no git process holds the lock, remove it if it is left and run "
+                + "`git reset -q -- \(paths.joined(separator: " "))` so that the index matches the commit"
         case let .checkChangedManifest(path):
             return "the compile check changed \(path) beyond the pins, and an integrate commits only the pins; "
                 + "nothing was published and the files were restored: make the check leave the Podfile and Package.swift as it found them"

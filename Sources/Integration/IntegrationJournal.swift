@@ -41,12 +41,24 @@ public struct IntegrationJournal: Codable, Sendable {
         public var commits: [String]
     }
 
+    /// The main project's commit under way with `--push` or `--push-branch`: the branch it
+    /// goes on, whether that branch is new (made for a pull request), and every commit
+    /// offered to origin, so that recovery follows a push that landed instead of committing
+    /// the pins again, and commits on the new branch instead of the checked-out one.
+    public struct Pushing: Codable, Sendable {
+        public var branch: String
+        public var newBranch: Bool
+        public var commits: [String]
+    }
+
     public var step: Step
     public var pins: [String]
     public var files: [File]
     public var stagedDirectory: String?
     public var pid: Int32
     public var publishing: Publishing?
+    /// `nil` for a local commit (and in journals written before it was recorded).
+    public var pushing: Pushing?
 
     /// `.compctl/integrate.journal` under `root`.
     public static func path(in root: String) -> String { root + "/.compctl/integrate.journal" }
@@ -59,7 +71,7 @@ public struct IntegrationJournal: Codable, Sendable {
         IntegrationJournal(
             step: .checking, pins: pins,
             files: paths.map { File(path: relative($0, to: root), original: FileManager.default.contents(atPath: $0)) },
-            stagedDirectory: stagedDirectory, pid: getpid(), publishing: nil)
+            stagedDirectory: stagedDirectory, pid: getpid(), publishing: nil, pushing: nil)
     }
 
     /// The original bytes of the file at `absolute`, if the journal holds it.

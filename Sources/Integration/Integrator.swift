@@ -270,15 +270,21 @@ public struct Integrator {
         // Every spec the pins name is in the spec repo now (published here, by `landAll`, or
         // before): a kill inside the commit is finished by recovery when HEAD has the pins
         // (libgit2 moves the branch before it writes the index), else the files go back.
-        if journal.step != .published {
+        // With a push, the branch it goes to is journalled too: recovery commits on a new
+        // branch there, and follows a push that landed instead of committing again.
+        let pushing = options.pushBranch.map { IntegrationJournal.Pushing(branch: $0, newBranch: true, commits: []) }
+            ?? (options.push ? IntegrationJournal.Pushing(branch: checked.branch, newBranch: false, commits: []) : nil)
+        if journal.step != .published || pushing != nil {
             journal.step = .published
+            journal.pushing = pushing
             try journal.save(in: plan.root)
         }
         let commit: ObjectID
         do {
-            commit = try commitPins(checked, journal: journal)
+            commit = try commitPins(checked, journal: &journal)
         } catch {
             journal.finish(in: plan.root)
+            if case IntegrationError.indexNotUpdated = error { throw error }
             throw IntegrationError.commitFailed(specsPublished: !published.isEmpty, reason: "\(error)")
         }
         journal.finish(in: plan.root)
@@ -328,13 +334,14 @@ public struct Integrator {
     /// Commits the pinned files (the Podfile, Package.swift and Podfile.lock when they
     /// changed): locally, or with `push` on top of the remote branch, re-applying the pins
     /// when it moved.
-    private func commitPins(_ checked: CheckedProject, journal: IntegrationJournal) throws -> ObjectID {
+    private func commitPins(_ checked: CheckedProject, journal: inout IntegrationJournal) throws -> ObjectID {
         let plan = checked.plan
         let project = checked.project
         let work = project.workDirectory.isEmpty ? plan.root + "/" : project.workDirectory
         let relative = { (path: String) in String(path.dropFirst(work.count)) }
+        let originals = journal
         let changed = { (path: String) in
-            journal.file(at: path, root: plan.root).map { FileManager.default.contents(atPath: path) != $0.original } ?? false
+            originals.file(at: path, root: plan.root).map { FileManager.default.contents(atPath: path) != $0.original } ?? false
         }
         let lockChanged = plan.podfileLock.map(changed) ?? false
         // The Podfile is always named (the commit is its pins); the other files when they changed.
@@ -345,7 +352,11 @@ public struct Integrator {
         if let name = options.pushBranch { return try project.pushNewBranch(name, message: message, staging: files) }
         guard options.push else { return try project.commit(files, message: message) }
         let lock = lockChanged ? plan.podfileLock.flatMap { path in FileManager.default.contents(atPath: path).map { (relative(path), $0) } } : nil
-        let pushed = try project.push(branch: checked.branch, message: message, staging: files) { readAtTip in
+        let pushed = try project.push(branch: checked.branch, message: message, staging: files, willPush: { commit in
+            // Before it is offered: a kill from here on is recovered by asking origin for it.
+            journal.pushing?.commits.append(commit.hex)
+            try journal.save(in: plan.root)
+        }) { readAtTip in
             try Self.pinsAtTip(plan, relative: relative, lock: lock, readAtTip: readAtTip)
         }
         guard let commit = pushed.commit else { throw IntegrationError.notAGitProject(plan.root) }

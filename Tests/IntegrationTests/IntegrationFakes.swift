@@ -137,11 +137,13 @@ func integrator(_ check: FakeCheck, _ publisher: FakePublisher, _ delegate: Reco
 }
 
 /// The real project git, except that committing fails when `fails`; `onCommit` runs as a
-/// commit starts (what a kill inside the commit would find on disk).
+/// commit starts and `onPush` as a commit is offered to origin (what a kill there would
+/// find on disk).
 struct CommitFailingProject: ProjectGit {
     let real: GitProject
     let fails: Bool
     var onCommit: () -> Void = {}
+    var onPush: (ObjectID) -> Void = { _ in }
 
     var workDirectory: String { real.workDirectory }
     var branch: String { real.branch }
@@ -157,11 +159,15 @@ struct CommitFailingProject: ProjectGit {
         if fails { throw TestSupportError("index.lock exists") }
         return try real.commit(paths, message: message)
     }
-    func push(branch: String, message: String, staging paths: [String],
+    func push(branch: String, message: String, staging paths: [String], willPush: (ObjectID) throws -> Void,
               change: (_ readAtTip: (String) throws -> Data) throws -> [FileChange]) throws -> PushedPins {
-        try real.push(branch: branch, message: message, staging: paths, change: change)
+        try real.push(branch: branch, message: message, staging: paths, willPush: { commit in
+            try willPush(commit)
+            onPush(commit)
+        }, change: change)
     }
     func pushNewBranch(_ name: String, message: String, staging paths: [String]) throws -> ObjectID {
+        onCommit()
         if fails { throw TestSupportError("index.lock exists") }
         return try real.pushNewBranch(name, message: message, staging: paths)
     }

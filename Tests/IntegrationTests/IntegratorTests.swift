@@ -125,6 +125,36 @@ import TestSupport
         #expect(!project.journalExists)
     }
 
+    /// What recovery needs after a kill while pushing the pins: the journal names the branch
+    /// (and whether it is new) before the commit, and each commit before it is offered.
+    @Test(arguments: [nil, "pins/foo"])
+    func aPushJournalsItsBranchAndEachCommitBeforeOfferingIt(pushBranch: String?) async throws {
+        let project = try ProjectFixture()
+        let origin = try project.addOrigin()
+        let (check, publisher, delegate) = (FakeCheck([.passed]), FakePublisher(), RecordingDelegate())
+        var integrator = integrator(check, publisher, delegate, logs: project.directory)
+        integrator.options.push = pushBranch == nil
+        integrator.options.pushBranch = pushBranch
+        let seen = JournalsSeen()
+        let root = project.root
+        integrator.openProject = { root in
+            var watched = CommitFailingProject(real: try GitProject(at: root), fails: false)
+            watched.onCommit = { seen.append(try? IntegrationJournal.read(in: root), offered: nil) }
+            watched.onPush = { seen.append(try? IntegrationJournal.read(in: root), offered: $0.hex) }
+            return watched
+        }
+        guard case let .passed(landed) = try await integrator.integrate(try project.plan()) else { Issue.record("expected a pass"); return }
+        let journals = seen.all
+        #expect(journals.count == 1)
+        let journal = try #require(journals.first?.journal)
+        #expect(journal.step == .published)
+        #expect(journal.pushing?.branch == (pushBranch ?? "main"))
+        #expect(journal.pushing?.newBranch == (pushBranch != nil))
+        if let offered = journals.first?.offered { #expect(journal.pushing?.commits == [offered]) }
+        #expect(try gitCLI("--git-dir", origin, "rev-parse", pushBranch ?? "main") == landed.commit.hex)
+        #expect(!FileManager.default.fileExists(atPath: IntegrationJournal.path(in: root)))
+    }
+
     @Test func publishFailureRestoresTheFiles() async throws {
         let project = try ProjectFixture()
         let before = project.podfileText
@@ -210,6 +240,31 @@ import TestSupport
         #expect(!first.journalExists && !second.journalExists && !third.journalExists)
     }
 
+    /// The commit is made but the index cannot be written (another git process holds
+    /// index.lock): the error must say that the pins are committed and only the index is
+    /// behind, naming the lock, not ask for a commit by hand that would duplicate it.
+    @Test func aHeldIndexLockAfterTheCommitSaysTheCommitIsInPlace() async throws {
+        let project = try ProjectFixture()
+        let lock = project.root + "/.git/index.lock"
+        // Taken while the check runs, as a git process the user started would.
+        let check = FakeCheck([.passed]) { _ in _ = FileManager.default.createFile(atPath: lock, contents: Data()) }
+        let (publisher, delegate) = (FakePublisher(), RecordingDelegate())
+        await #expect {
+            _ = try await integrator(check, publisher, delegate, logs: project.directory).integrate(try project.plan())
+        } throws: { error in
+            let message = (error as? IntegrationError)?.errors.joined(separator: "\n") ?? "\(error)"
+            let head = (try? gitCLI("rev-parse", "--short=8", "HEAD", in: project.root)) ?? "?"
+            let ok = message.contains("the pins are committed (\(head) on main)") && message.contains(lock)
+                && message.contains("git reset -q -- Podfile") && !message.contains("commit it by hand")
+            if !ok { Issue.record("message: \(message)") }
+            return ok
+        }
+        try FileManager.default.removeItem(atPath: lock)
+        #expect(try project.committed().contains("pod 'Foo', '1.2.0'"))
+        #expect(try gitCLI("rev-list", "--count", "HEAD", in: project.root) == "2")
+        #expect(!project.journalExists)
+    }
+
     @Test func eachInTurnKeepsGoingAfterAFailure() async throws {
         let first = try ProjectFixture(name: "First")
         let second = try ProjectFixture(name: "Second")
@@ -276,4 +331,20 @@ import TestSupport
 /// The journal steps a commit found on disk.
 private final class StepsSeen {
     var steps: [IntegrationJournal.Step?] = []
+}
+
+/// The journals a watched project found on disk, with the commit being offered.
+final class JournalsSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [(journal: IntegrationJournal?, offered: String?)] = []
+
+    func append(_ journal: IntegrationJournal?, offered: String?) { lock.withLock { seen.append((journal, offered)) } }
+    var all: [(journal: IntegrationJournal?, offered: String?)] { lock.withLock { seen } }
+}
+
+extension IntegrationJournal {
+    /// The journal on disk under `root`.
+    static func read(in root: String) throws -> IntegrationJournal {
+        try JSONDecoder().decode(IntegrationJournal.self, from: Data(contentsOf: URL(fileURLWithPath: path(in: root))))
+    }
 }
