@@ -216,6 +216,21 @@ public final class LoopbackHTTPServer: Sendable {
         core.received.withLock { $0.count }
     }
 
+    /// How many requests were received once none has arrived for `quiet` seconds (at most
+    /// `timeout` seconds of waiting): for counting after clients that may still have a
+    /// request on the wire, such as a source released with one under way.
+    public func requestCountOnceQuiet(for quiet: TimeInterval = 0.2, timeout: TimeInterval = 5) -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        var count = requestCount
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: quiet)
+            let now = requestCount
+            if now == count { break }
+            count = now
+        }
+        return count
+    }
+
     /// How many requests for `path` (query ignored) were received so far.
     public func requestCount(for path: String) -> Int {
         requests.filter { $0.path == path }.count
