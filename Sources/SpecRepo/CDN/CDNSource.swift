@@ -182,6 +182,10 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// list, a shard not read yet, and specs with a copy are left to the reads.
     public func prefetchSpecs(name: String, versions: [Version]) {
         guard let listed = condition.withLock({ listings[name] }) else { return }
+        // A window may run past what the resolver reads (it stops grouping where the
+        // dependencies change): a fetch of those costs a request in parallel, but a copy read
+        // ahead costs a parse for nothing, so copies are read ahead only for the newest few.
+        let readAhead = Set(versions.sorted(by: >).prefix(Self.guessWindow))
         for version in versions {
             guard let text = listed.first(where: { $0.version == version })?.text else { continue }
             let path = specPath(name, text)
@@ -189,6 +193,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             if cache.hasCopy(path) {
                 // Read and parsed meanwhile on the other core, one after another in the order
                 // the resolver will ask (a warm resolution spends its time there).
+                guard readAhead.contains(version) else { continue }
                 Self.reading.async { [weak self] in _ = try? self?.loadSpec(path: path, name: name, version: text) }
                 continue
             }
@@ -383,8 +388,11 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             }
             request(path, revalidate: false) { [weak self] in
                 guard let self else { return }
-                // Parsing is off the HTTP thread, which must keep the transfers moving.
-                DispatchQueue.global().async { self.followGuess(path: path, name: dependency.name, version: candidate.text) }
+                // Parsing is off the HTTP thread, which must keep the transfers moving. The walk
+                // ends with the source: a resolution that is over sends nothing more.
+                DispatchQueue.global().async { [weak self] in
+                    self?.followGuess(path: path, name: dependency.name, version: candidate.text)
+                }
             }
         }
     }
