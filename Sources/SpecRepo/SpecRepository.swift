@@ -116,10 +116,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
 
     /// The listed pod called `name`, if any.
     public func pod(named name: String) -> PodEntry? {
-        if let listing = lock.withLock({ listing }) {
-            return listing.index[name].map { listing.pods[$0] }
-        }
-        if let known = lock.withLock({ demanded[name] }) { return known }
+        if let known = lock.withLock({ recordedPod(name) }) { return known }
         let result = lock.withLock { pendingPods[name] }?.value() ?? scanPod(name)
         return lock.withLock {
             pendingPods[name] = nil
@@ -128,6 +125,13 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             demandedSkipped += result.skipped
             return result.pod
         }
+    }
+
+    /// The pod `name` as the listing or an earlier ask recorded it (`.some(nil)`: no such
+    /// pod), or nil when it was not looked for yet. The caller holds `lock`.
+    private func recordedPod(_ name: String) -> PodEntry?? {
+        if let listing { return .some(listing.index[name].map { listing.pods[$0] }) }
+        return demanded[name]
     }
 
     /// The pod directory of `name` read as `ListingDepth.onDemand` reads it.
@@ -231,8 +235,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// find that out costs more than the look.
     private func isReadOrUnderWay(_ name: String, _ version: Version) -> Bool {
         lock.withLock {
-            let pod = listing.flatMap { listing in listing.index[name].map { listing.pods[$0] } } ?? demanded[name] ?? nil
-            guard let entry = pod?.versions.first(where: { $0.version == version }) else { return false }
+            guard let entry = recordedPod(name)??.versions.first(where: { $0.version == version }) else { return false }
             let key = SpecKey(pod: name, directory: entry.directoryName)
             return cache[key] != nil || pendingSpecs[key] != nil
         }
@@ -264,14 +267,8 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     private func podAhead(_ name: String) -> PodEntry? {
         var known: PodEntry??
         let pending: Prefetch<SpecRepoScanner.PodResult>? = lock.withLock {
-            if let listing {
-                known = .some(listing.index[name].map { listing.pods[$0] })
-                return nil
-            }
-            if let demanded = demanded[name] {
-                known = .some(demanded)
-                return nil
-            }
+            known = recordedPod(name)
+            if known != nil { return nil }
             if let started = pendingPods[name] { return started }
             let made = Prefetch { [self] in scanPod(name) }
             pendingPods[name] = made
