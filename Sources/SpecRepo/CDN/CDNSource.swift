@@ -51,9 +51,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var validNames: [String: Bool] = [:]
     /// Each pod's MD5 prefix directories, computed once.
     private var fragments: [String: [String]] = [:]
-    private var specs: [String: Result<Specification, any Error>] = [:]
-    /// The specs being read and parsed now (by the resolver, or ahead of it).
-    private var parsing: Set<String> = []
+    /// Each spec read and parsed, or being read: once, by whichever thread asks first (the
+    /// resolver, or a read ahead of it), the others waiting for it.
+    private var specs: [String: Prefetch<Result<Specification, any Error>>] = [:]
     /// Where copies announced by `prefetchSpecs` are read ahead of the resolver.
     private static let reading = DispatchQueue(label: "compctl-cdn-read-ahead")
     /// The pods whose likely spec was guessed already.
@@ -189,7 +189,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         for version in versions {
             guard let text = listed.first(where: { $0.version == version })?.text else { continue }
             let path = specPath(name, text)
-            guard condition.withLock({ files[path] == nil && specs[path] == nil && !parsing.contains(path) }) else { continue }
+            guard condition.withLock({ files[path] == nil && specs[path] == nil }) else { continue }
             if cache.hasCopy(path) {
                 // Read and parsed meanwhile on the other core, one after another in the order
                 // the resolver will ask (a warm resolution spends its time there).
@@ -415,17 +415,19 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
 
     /// The spec at `path` (fetched already, or fetched now), parsed once.
     private func loadSpec(path: String, name: String, version: String) throws -> Specification {
-        condition.lock()
         // Read once: a read under way (ahead of the resolver, or a guess) is waited for.
-        while parsing.contains(path) { condition.wait() }
-        if let known = specs[path] {
-            condition.unlock()
-            return try known.get()
+        let read = condition.withLock {
+            if let known = specs[path] { return known }
+            let made = Prefetch { [self] in readSpec(path: path, name: name, version: version) }
+            specs[path] = made
+            return made
         }
-        parsing.insert(path)
-        condition.unlock()
+        return try read.value().get()
+    }
+
+    /// The spec at `path` fetched (or read from its copy) and parsed.
+    private func readSpec(path: String, name: String, version: String) -> Result<Specification, any Error> {
         request(path, revalidate: false)
-        let result: Result<Specification, any Error>
         do {
             guard let data = try wait(path) else {
                 throw GraphError.unreadableSource(
@@ -433,19 +435,12 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
                     message: "\(self.url + encoded(path)) answered 404 although \(indexFile(for: name)) lists "
                         + "\(name) \(version); the CDN is being updated or is inconsistent, try again later")
             }
-            result = .success(try parse(data, path: path, name: name, version: version))
+            return .success(try parse(data, path: path, name: name, version: version))
         } catch let error as SpecRepoError where error.isNetworkFailure {
-            result = .failure(GraphError.unreadableSource(source: self.name, pod: name, message: error.description))
+            return .failure(GraphError.unreadableSource(source: self.name, pod: name, message: error.description))
         } catch {
-            result = .failure(error)
+            return .failure(error)
         }
-        condition.lock()
-        if specs[path] == nil { specs[path] = result }
-        parsing.remove(path)
-        let stored = specs[path]!
-        condition.broadcast()
-        condition.unlock()
-        return try stored.get()
     }
 
     private func parse(_ data: Data, path: String, name: String, version: String) throws -> Specification {
