@@ -143,12 +143,10 @@ public struct JournalRecovery {
 
     /// Whether `commit` has the journal's files as the work tree has them now.
     private func holdsTheFiles(_ journal: IntegrationJournal, commit: ObjectID, project: Repository) -> Bool {
-        guard let work = project.workDirectory, let tree = try? project.tree(project.commit(commit).tree) else { return false }
-        return journal.files.allSatisfy { file in
-            let absolute = IntegrationJournal.absolute(file.path, root: scope.root)
-            let current = FileManager.default.contents(atPath: absolute)
-            return current == (try? tree.blob(at: IntegrationJournal.relative(absolute, to: String(work.dropLast()))))
+        guard project.workDirectory != nil, let paths = try? changedPaths(journal, project: project, comparedTo: commit) else {
+            return false
         }
+        return paths.changed.isEmpty
     }
 
     /// The commit of a `--push` journal that origin's branch holds now (its tip, or in its
