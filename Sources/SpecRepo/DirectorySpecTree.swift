@@ -104,26 +104,11 @@ public struct DirectorySpecTree: SpecTree {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw SpecRepoError.unreadable(path: describe(path), reason: "it is not a regular file")
         }
-        // One read of the size `fstat` gave, plus a byte to see the end: a file that came
-        // out shorter or grew meanwhile is read on to its end.
-        let size = Int(max(info.st_size, 0))
-        var data = Data(count: size + 1)
-        var filled = 0
-        while true {
-            if filled == data.count { data.count += max(64 * 1024, data.count) }
-            let asked = data.count - filled
-            let count = data.withUnsafeMutableBytes { bytes in read(descriptor, bytes.baseAddress! + filled, asked) }
-            if count == 0 { break }
-            guard count > 0 else {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw error(errno: errno, path: path)
-            }
-            filled += count
-            // A short read that ends where `fstat` said the file ends is the end.
-            if filled == size && count < asked { break }
+        do {
+            return try OpenFile.readToEnd(descriptor, size: Int(info.st_size))
+        } catch {
+            throw self.error(errno: error.errno, path: path)
         }
-        data.count = filled
-        return data
     }
 
     // MARK: - Staying inside the root

@@ -140,22 +140,8 @@ public struct CDNCache: Sendable {
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        var data = Data(count: Int(status.st_size))
-        var filled = 0
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            while filled < buffer.count {
-                let count = Foundation.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-                if count < 0, errno == EINTR { continue }
-                if count < 0 { return false }
-                if count == 0 { break }
-                filled += count
-            }
-            return true
-        }
-        guard complete else { return nil }
         // A file cut short meanwhile reads as what it holds (the header then says it is not whole).
-        if filled < data.count { data.removeSubrange(filled...) }
-        return data
+        return try? OpenFile.readToEnd(fd, size: Int(status.st_size))
     }
 
     /// Whether there is a copy of `path` (whole or not: it is not read), as far as this
