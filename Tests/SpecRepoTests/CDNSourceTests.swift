@@ -36,11 +36,10 @@ final class CDNFixture: @unchecked Sendable {
                       client: offline ? nil : try HTTPClient(options: options), offline: offline)
     }
 
-    /// The CDN paths the cache holds a copy of.
+    /// The CDN paths the cache holds a copy of on disk, once this process's are written.
     var stored: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory + "/files")) ?? []).map {
-            $0.replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%25", with: "%")
-        }
+        CDNCache.finishWrites()
+        return cache.storedPaths()
     }
 
     /// The requests received so far, as `path` or `path (If-None-Match)`.
@@ -441,29 +440,84 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
 }
 
 @Suite struct CDNCacheTests {
-    @Test func aCopyReadsBackWithItsETagAndACutCopyReadsAsMissing() throws {
+    @Test func aCopyReadsBackWithItsETagAndAPackCutShortReadsUpToTheCut() throws {
         let scratch = try TemporaryDirectory()
         let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
         try cache.write(CDNCachedFile(body: Data("Foo/1.0\n".utf8), etag: "\"abc\""), to: "all_pods_versions_1_2_3.txt")
+        try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/1.0/Foo.podspec.json")
         #expect(cache.read("all_pods_versions_1_2_3.txt") == CDNCachedFile(body: Data("Foo/1.0\n".utf8), etag: "\"abc\""))
+        let next = cache.reopened()
         #expect(try scratch.read("cdn/.url") == "https://cdn.example/\n")
+        #expect(next.read("all_pods_versions_1_2_3.txt") == CDNCachedFile(body: Data("Foo/1.0\n".utf8), etag: "\"abc\""))
+        #expect(next.read("Specs/1/2/3/Foo/1.0/Foo.podspec.json")?.body == Data("{}".utf8))
 
-        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch("cdn/files/all_pods_versions_1_2_3.txt")))
-        try whole.dropLast(2).write(to: URL(fileURLWithPath: scratch("cdn/files/all_pods_versions_1_2_3.txt")))
-        #expect(cache.read("all_pods_versions_1_2_3.txt") == nil)
-        try Data("Foo/1.0\n".utf8).write(to: URL(fileURLWithPath: scratch("cdn/files/all_pods_versions_1_2_3.txt")))
-        #expect(cache.read("all_pods_versions_1_2_3.txt") == nil)
+        // The pack's copies are in the order of their paths: the spec's comes last.
+        let packs = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
+        try #require(packs.count == 1)
+        let pack = URL(fileURLWithPath: scratch("cdn/packs/" + packs[0]))
+        let whole = try Data(contentsOf: pack)
+        try whole.dropLast(1).write(to: pack)
+        let cut = cache.reopened()
+        #expect(cut.read("all_pods_versions_1_2_3.txt")?.body == Data("Foo/1.0\n".utf8))
+        #expect(cut.read("Specs/1/2/3/Foo/1.0/Foo.podspec.json") == nil)
+        #expect(!cut.hasCopy("Specs/1/2/3/Foo/1.0/Foo.podspec.json"))
+
+        // A copy whose own header does not match its length reads as missing; so does a pack
+        // that is not one.
+        var bent = whole
+        let at = try #require(bent.range(of: Data("length: 8".utf8)))
+        bent.replaceSubrange(at, with: Data("length: 7".utf8))
+        try bent.write(to: pack)
+        #expect(cache.reopened().read("all_pods_versions_1_2_3.txt") == nil)
+        try Data("Foo/1.0\n".utf8).write(to: pack)
+        #expect(cache.reopened().read("all_pods_versions_1_2_3.txt") == nil)
     }
 
-    @Test func eachPathHasAFileOfItsOwnInOneFolder() throws {
+    @Test func aRunsCopiesAreOnePackAndTheNewestCopyOfAPathIsRead() throws {
         let scratch = try TemporaryDirectory()
-        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
         try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/1.0/Foo.podspec.json")
         try cache.write(CDNCachedFile(body: Data("[]".utf8), etag: nil), to: "Specs/1/2/3/Foo%2F1.0%2FFoo.podspec.json")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/files")).sorted() == [
-            "Specs%2F1%2F2%2F3%2FFoo%252F1.0%252FFoo.podspec.json", "Specs%2F1%2F2%2F3%2FFoo%2F1.0%2FFoo.podspec.json",
-        ])
+        try cache.write(CDNCachedFile(body: Data("a".utf8), etag: "1"), to: "all_pods_versions_1_2_3.txt")
+        try cache.write(CDNCachedFile(body: Data("b".utf8), etag: "2"), to: "all_pods_versions_1_2_3.txt")
+        cache = cache.reopened()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).count == 1)
         #expect(cache.read("Specs/1/2/3/Foo/1.0/Foo.podspec.json")?.body == Data("{}".utf8))
+        #expect(cache.read("Specs/1/2/3/Foo%2F1.0%2FFoo.podspec.json")?.body == Data("[]".utf8))
+        #expect(cache.read("all_pods_versions_1_2_3.txt") == CDNCachedFile(body: Data("b".utf8), etag: "2"))
+        // A later run's copy is in a later pack, and wins.
+        try cache.write(CDNCachedFile(body: Data("c".utf8), etag: "3"), to: "all_pods_versions_1_2_3.txt")
+        cache = cache.reopened()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).count == 2)
+        #expect(cache.read("all_pods_versions_1_2_3.txt") == CDNCachedFile(body: Data("c".utf8), etag: "3"))
+        #expect(cache.storedPaths() == [
+            "Specs/1/2/3/Foo%2F1.0%2FFoo.podspec.json", "Specs/1/2/3/Foo/1.0/Foo.podspec.json", "all_pods_versions_1_2_3.txt",
+        ])
+    }
+
+    @Test func eightPacksAreMergedByTheNextRunThatWrites() throws {
+        let scratch = try TemporaryDirectory()
+        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        for run in 0..<8 {
+            try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: nil), to: "all_pods_versions_1_2_3.txt")
+            try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/\(run).0/Foo.podspec.json")
+            cache = cache.reopened()
+        }
+        let eight = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).sorted()
+        #expect(eight.count == 8)
+        // A run that writes nothing merges nothing.
+        _ = cache.read("all_pods_versions_1_2_3.txt")
+        cache = cache.reopened()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).sorted() == eight)
+
+        try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/8.0/Foo.podspec.json")
+        cache = cache.reopened()
+        let after = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).sorted()
+        #expect(after.count == 2)
+        #expect(after.first == eight.last! + ".m", "the merged pack sorts where the newest one it merged did")
+        #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run 7".utf8))
+        #expect(cache.storedPaths().count == 10)
+        #expect((0...8).allSatisfy { cache.hasCopy("Specs/1/2/3/Foo/\($0).0/Foo.podspec.json") })
     }
 
     @Test func onlyPlainRelativePathsAreStored() throws {
@@ -480,7 +534,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         }
     }
 
-    @Test func hasCopyListsTheFolderOnceAndFollowsThisProcesssWritesAndRemovals() throws {
+    @Test func hasCopySeesThePacksAndThisProcesssWrites() throws {
         let scratch = try TemporaryDirectory()
         let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
         let spec = "Specs/1/2/3/Foo/1.0/Foo.podspec.json"
@@ -488,14 +542,13 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(cache.hasCopy(spec))
         #expect(!cache.hasCopy("Specs/1/2/3/Foo/2.0/Foo.podspec.json"))
         #expect(!cache.hasCopy("../escape.txt"))
-        try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/2.0/Foo.podspec.json")
-        #expect(cache.hasCopy("Specs/1/2/3/Foo/2.0/Foo.podspec.json"))
-        cache.remove(spec)
-        #expect(!cache.hasCopy(spec))
-        // Another value for the same folder (another run) sees what is on disk.
-        let next = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        // Another value for the same folder in this process shares what it holds…
+        #expect(CDNCache(directory: scratch("cdn"), url: "https://cdn.example/").hasCopy(spec))
+        // …and the next run sees it on disk.
+        let next = cache.reopened()
+        #expect(next.hasCopy(spec))
+        try next.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/2.0/Foo.podspec.json")
         #expect(next.hasCopy("Specs/1/2/3/Foo/2.0/Foo.podspec.json"))
-        #expect(!next.hasCopy(spec))
     }
 
     @Test func abandonedWritesOfGoneProcessesAreRemoved() throws {

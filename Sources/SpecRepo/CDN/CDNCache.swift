@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Podspec
 
 /// One file of a CDN source as compctl keeps it: the body and the `ETag` it came with, or
 /// the CDN's answer that it has no such file (a shard no pod falls in), so that an offline
@@ -30,18 +31,26 @@ public struct CDNCachedFile: Sendable, Equatable {
     }()
 }
 
-/// The copies of one CDN source's files under `$COMPCTL_HOME/cdn/NAME/files/`, each named
-/// by the path the CDN serves it at with `/` written `%2F` (`CocoaPods-version.yml`,
-/// `all_pods_versions_1_2_3.txt`, `Specs%2F1%2F2%2F3%2FFoo%2F1.0.0%2FFoo.podspec.json`): one
-/// folder, so that a cold run that stores hundreds of specs makes no folder for each.
+/// The copies of one CDN source's files under `$COMPCTL_HOME/cdn/NAME/`, kept in packs:
+/// each file in `packs/` holds the copies one process fetched (`CocoaPods-version.yml`,
+/// `all_pods_versions_1_2_3.txt`, `Specs/1/2/3/Foo/1.0.0/Foo.podspec.json`…), each under
+/// the path the CDN serves it at. A cold resolution fetches thousands of small files: a
+/// file on disk for each cost an inode each, up to 0.2 ms apiece on a busy ext4 volume
+/// (most of a cold run's system time), and a warm run an `open` each. A pack is one of each.
 ///
-/// Shared safely by any number of compctl processes: a file is written whole into
-/// `.tmp/` and renamed into place, so a reader sees the old copy or the new one, never a
-/// mix; each copy starts with a header that gives its length, so a copy cut short (a full
-/// disk, a power cut before the data reached the disk) reads as missing and is fetched
-/// again instead of being believed. Temporary files of killed processes are removed by
-/// the next one. Copies are not flushed to disk one by one: the cache can always be fetched
-/// again, and a cold resolution writes hundreds of files.
+/// Shared safely by any number of compctl processes: a pack is written whole into `.tmp/`
+/// and renamed into place, and never changed after; where two packs hold a copy of one
+/// path, the newer pack's is read (pack names sort in the order they were written). Each
+/// copy starts with a header that gives its length, so a pack cut short (a full disk, a
+/// power cut before the data reached the disk) reads up to the cut, and what is missing is
+/// fetched again. Once a cache has 8 packs, the next process to write one first merges
+/// them into one. Temporary files of killed processes are removed by the next one. Packs
+/// are not flushed to disk: the cache can always be fetched again.
+///
+/// A process keeps what it fetches in memory (`write`) and writes its pack when
+/// `finishWrites()` is called (`CDNSource.settle()` does) or when it exits, and every
+/// 4,096 copies on the way. The `CDNCache` values of one directory in a process share the
+/// packs read and the copies written.
 public struct CDNCache: Sendable {
     /// The source's directory.
     public let directory: String
@@ -49,17 +58,15 @@ public struct CDNCache: Sendable {
     public let url: String
 
     static let magic = "compctl-cdn-cache 1"
-    private static let temporaryDirectory = ".tmp"
-    /// The directories this process made or found already, so that a write of a cold run
-    /// (hundreds of them) does not ask the file system again.
-    private let made = MadeDirectories()
-    /// The names in `files/` (see `hasCopy`), shared by the copies of this value.
-    private let copies = CopyNames()
+    static let temporaryDirectory = ".tmp"
+    /// The packs and this process's copies, shared by every value for `directory`.
+    private let packs: PackStore
 
     /// The cache of the CDN at `url` in `directory` (created on first write).
     public init(directory: String, url: String) {
         self.directory = directory
         self.url = url
+        packs = PackStore.shared(directory: directory, url: url)
     }
 
     /// The directory under `home` (`$COMPCTL_HOME`) for the CDN at `url`: `cdn/trunk` for
@@ -81,7 +88,7 @@ public struct CDNCache: Sendable {
     }
 
     /// Whether `path` may name a cached file: relative, without `.` or `..` components,
-    /// empty components or control characters, and not one of the cache's own entries.
+    /// empty components or control characters.
     static func isSafe(_ path: String) -> Bool {
         // Trunk's paths are plain ASCII: judged on their bytes (a warm resolution asks
         // thousands of times), anything else by the general rule below.
@@ -106,102 +113,60 @@ public struct CDNCache: Sendable {
         }
     }
 
-    /// Where the copy of `path` is kept: `files/` and the path with `%` written `%25` and
-    /// `/` written `%2F` (one name per path, and none that leaves the folder).
-    func location(of path: String) -> String {
-        directory + "/files/" + Self.fileName(of: path)
-    }
-
-    /// The name in `files/` of the copy of `path` (see `location(of:)`).
-    static func fileName(of path: String) -> String {
-        var name: [UInt8] = []
-        name.reserveCapacity(path.utf8.count + 24)
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "%"): name += Array("%25".utf8)
-            case UInt8(ascii: "/"): name += Array("%2F".utf8)
-            default: name.append(byte)
-            }
-        }
-        return String(decoding: name, as: UTF8.self)
-    }
-
     /// The copy of `path`, or nil when there is none or it is not whole.
     public func read(_ path: String) -> CDNCachedFile? {
-        guard Self.isSafe(path), let data = Self.contents(of: location(of: path)) else { return nil }
-        return Self.decode(data)
+        guard Self.isSafe(path), let record = packs.record(of: path) else { return nil }
+        return Self.decode(record)
     }
 
-    /// The bytes of the file at `location`, nil when it cannot be read (read with one
-    /// `open`, `fstat` and `read`: a warm resolution reads thousands of copies).
-    private static func contents(of location: String) -> Data? {
-        let fd = open(location, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        // A file cut short meanwhile reads as what it holds (the header then says it is not whole).
-        return try? OpenFile.readToEnd(fd, size: Int(status.st_size))
-    }
-
-    /// Whether there is a copy of `path` (whole or not: it is not read), as far as this
-    /// process knows: the folder is listed once, on the first question (a warm resolution
-    /// asks thousands), and the copies this process writes or removes are noted. A copy
-    /// another process writes meanwhile may go unseen: the answer is a hint for fetching
-    /// ahead, and `read` is what counts.
+    /// Whether there is a copy of `path` (whole or not: it is not read), in the packs this
+    /// process read or among the copies it wrote.
     public func hasCopy(_ path: String) -> Bool {
-        Self.isSafe(path) && copies.contains(Self.fileName(of: path), listing: directory + "/files")
+        Self.isSafe(path) && packs.has(path)
     }
 
     /// Whether the cache holds any copy at all (the source was read once).
     public var exists: Bool {
-        FileManager.default.fileExists(atPath: location(of: "CocoaPods-version.yml"))
+        hasCopy(PodName.metadataFile)
     }
 
-    /// Stores `file` as the copy of `path`, whole or not at all.
+    /// Keeps `file` as the copy of `path`: readable at once in this process, on disk with
+    /// its next pack (see the type's comment). Throws for a path the cache does not keep.
     public func write(_ file: CDNCachedFile, to path: String) throws {
         guard Self.isSafe(path) else {
             throw SpecRepoError.cacheFailure(path: directory + "/" + path, reason: "not a path compctl stores")
         }
-        try store(Self.encode(file), at: location(of: path))
-        copies.insert(Self.fileName(of: path))
+        packs.add(Self.encode(file), at: path)
+    }
+
+    /// Writes the copies every cache of this process holds and has not written yet, each
+    /// cache's as one pack. A pack that cannot be written is given up: the next run fetches
+    /// its copies again.
+    public static func finishWrites() {
+        PackStore.flushAll()
+    }
+
+    /// The paths the packs on disk hold now (read afresh, not as this process knows them).
+    public func storedPaths() -> [String] {
+        var paths = Set<String>()
+        for pack in PackStore.listPacks(in: directory) {
+            guard let data = PackStore.contents(of: directory + "/" + PackStore.folder + "/" + pack) else { continue }
+            PackStore.records(in: data) { path, _ in paths.insert(path) }
+        }
+        return paths.sorted()
+    }
+
+    /// This cache as the next process sees it: what this one holds is written, and the
+    /// packs are read again from disk.
+    public func reopened() -> CDNCache {
+        Self.finishWrites()
+        PackStore.forget(directory: directory)
+        return CDNCache(directory: directory, url: url)
     }
 
     /// Writes `bytes` to `target` through a temporary file renamed into place.
     private func store(_ bytes: Data, at target: String) throws {
-        let temporaries = directory + "/" + Self.temporaryDirectory
-        if made.insert(temporaries) {
-            try makeDirectory(temporaries)
-            try makeDirectory(directory + "/files")
-            if !FileManager.default.fileExists(atPath: directory + "/.url") {
-                try? Data((url + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/.url"))
-            }
-        }
-        // One write at a time in this process: every copy is made in `.tmp/` and renamed into
-        // `files/`, and concurrent creations in one folder queue on the kernel's lock of the
-        // folder, spinning on it (on ext4, a third of a cold resolution's CPU time went there).
-        Self.writing.lock()
-        defer { Self.writing.unlock() }
-        var template = Array((temporaries + "/\(getpid())-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(target) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
-        let closed = close(fd) == 0
-        guard written, closed, rename(temporary, target) == 0 else {
-            let error = failure(target)
-            unlink(temporary)
-            throw error
-        }
+        try packs.store(bytes, at: target)
     }
 
     /// The shard indexes the last run that recorded them read (`rememberShards`): the next
@@ -219,18 +184,8 @@ public struct CDNCache: Sendable {
         try store(Self.encode(CDNCachedFile(body: body, etag: nil)), at: directory + "/" + Self.shardRecord)
     }
 
-    /// Held while a file is written (see `store`).
-    private static let writing = NSLock()
-
     /// The record of `rememberShards`, beside `files/`.
     private static let shardRecord = "shards-read"
-
-    /// Removes the copy of `path` (the CDN no longer serves it).
-    public func remove(_ path: String) {
-        guard Self.isSafe(path) else { return }
-        unlink(location(of: path))
-        copies.remove(Self.fileName(of: path))
-    }
 
     /// Removes what killed processes left in `.tmp/`: files of processes that are gone, and
     /// anything older than an hour.
@@ -245,19 +200,6 @@ public struct CDNCache: Sendable {
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
             if gone || (modified.map { $0 < hourAgo } ?? false) { unlink(path) }
         }
-    }
-
-    private func makeDirectory(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw SpecRepoError.cacheFailure(path: path, reason: "\(error.localizedDescription)")
-        }
-    }
-
-    private func failure(_ path: String) -> SpecRepoError {
-        .cacheFailure(path: path, reason: String(cString: strerror(errno)))
     }
 
     /// The header (magic, `etag:`, `length:`, an empty line), then the body.
@@ -302,51 +244,311 @@ public struct CDNCache: Sendable {
     }
 }
 
-/// Directories already made by this process (shared by the copies of one `CDNCache`).
-private final class MadeDirectories: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths: Set<String> = []
+/// The packs of one cache directory as this process read them, and the copies it wrote
+/// (see `CDNCache`): one per directory in a process.
+final class PackStore: @unchecked Sendable {
+    /// The folder of the packs, beside `.tmp/`.
+    static let folder = "packs"
+    /// The first line of a pack. Each copy follows as a line `PATH-LENGTH RECORD-LENGTH`,
+    /// the path, and the copy as `CDNCache.encode` gives it.
+    static let magic = "compctl-cdn-pack 1\n"
+    /// Packs a cache may hold before the next process that writes one merges them.
+    static let mergeAt = 8
+    /// Copies kept in memory before they are written as a pack on the way.
+    static let writeEvery = 4096
 
-    /// Whether `path` is new here (the caller then makes it).
-    func insert(_ path: String) -> Bool {
-        lock.withLock { paths.insert(path).inserted }
+    let directory: String
+    private let url: String
+    private let lock = NSLock()
+    /// Held while packs are written: one process's packs go out in the order of their names.
+    private let writing = NSLock()
+    private var loaded = false
+    private var madeFolders = false
+    /// The packs read, oldest first, and their bytes.
+    private var packNames: [String] = []
+    private var packData: [Data] = []
+    /// Where the newest copy of each path is: its pack and the range of its record.
+    private var index: [String: (pack: Int, range: Range<Int>)] = [:]
+    /// The copies (encoded) this process wrote, and the paths of those not on disk yet.
+    private var written: [String: Data] = [:]
+    private var unwritten: [String] = []
+    private var unwrittenPaths: Set<String> = []
+
+    private init(directory: String, url: String) {
+        self.directory = directory
+        self.url = url
     }
-}
 
-/// The names of the files in one folder, listed on first use, then kept up to date by
-/// this process (shared by the copies of one `CDNCache`).
-private final class CopyNames: @unchecked Sendable {
-    private let lock = NSLock()
-    private var names: Set<String>?
+    // MARK: - One store per directory
 
-    /// Whether `name` is in the folder `folder` (listed now if it was not yet).
-    func contains(_ name: String, listing folder: String) -> Bool {
-        lock.withLock {
-            if names == nil { names = Self.list(folder) }
-            return names!.contains(name)
+    private static let registry = Registry()
+
+    private final class Registry: @unchecked Sendable {
+        let lock = NSLock()
+        var stores: [String: PackStore] = [:]
+        var waitsAtExit = false
+        var packsWritten = 0
+    }
+
+    /// The store of `directory`, made on first use.
+    static func shared(directory: String, url: String) -> PackStore {
+        registry.lock.withLock {
+            if let store = registry.stores[directory] { return store }
+            let store = PackStore(directory: directory, url: url)
+            registry.stores[directory] = store
+            return store
         }
     }
 
-    /// Notes that `name` was written (once the folder is listed; before, the listing sees it).
-    func insert(_ name: String) {
-        lock.withLock { _ = names?.insert(name) }
+    /// Drops the store of `directory`: the next one reads the packs again.
+    static func forget(directory: String) {
+        registry.lock.withLock { _ = registry.stores.removeValue(forKey: directory) }
     }
 
-    /// Notes that `name` was removed.
-    func remove(_ name: String) {
-        lock.withLock { _ = names?.remove(name) }
+    /// Writes what every store has not written yet.
+    static func flushAll() {
+        for store in registry.lock.withLock({ Array(registry.stores.values) }) { store.flush() }
     }
 
-    private static func list(_ folder: String) -> Set<String> {
-        var names = Set<String>()
-        guard let stream = opendir(folder) else { return names }
+    // MARK: - Reading
+
+    /// The record of `path`: this process's copy, else the newest pack's.
+    func record(of path: String) -> Data? {
+        lock.withLock {
+            loadIfNeeded()
+            if let mine = written[path] { return mine }
+            guard let place = index[path] else { return nil }
+            return packData[place.pack][place.range]
+        }
+    }
+
+    /// Whether there is a record of `path`.
+    func has(_ path: String) -> Bool {
+        lock.withLock {
+            loadIfNeeded()
+            return written[path] != nil || index[path] != nil
+        }
+    }
+
+    /// Reads the packs on disk (under `lock`), once. A pack that vanishes meanwhile (merged
+    /// by another process) starts the listing again.
+    private func loadIfNeeded() {
+        guard !loaded else { return }
+        loaded = true
+        for attempt in 0..<3 {
+            var names: [String] = [], datas: [Data] = [], vanished = false
+            for name in Self.listPacks(in: directory) {
+                if let data = Self.contents(of: directory + "/" + Self.folder + "/" + name) {
+                    names.append(name)
+                    datas.append(data)
+                } else if errno == ENOENT {
+                    vanished = true
+                    break
+                }
+            }
+            if vanished, attempt < 2 { continue }
+            packNames = names
+            packData = datas
+            index = [:]
+            for (number, data) in datas.enumerated() {
+                Self.records(in: data) { path, range in index[path] = (number, range) }
+            }
+            return
+        }
+    }
+
+    /// The names in `packs/` of `directory`, oldest first.
+    static func listPacks(in directory: String) -> [String] {
+        var names: [String] = []
+        guard let stream = opendir(directory + "/" + folder) else { return names }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
-            if !name.hasPrefix(".") { names.insert(name) }
+            if !name.hasPrefix(".") { names.append(name) }
         }
-        return names
+        return names.sorted { PodName.bytewiseLess($0, $1) }
+    }
+
+    /// The bytes of the file at `location`, nil (with `errno` set) when it cannot be read.
+    static func contents(of location: String) -> Data? {
+        let fd = open(location, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return try? OpenFile.readToEnd(fd, size: Int(status.st_size))
+    }
+
+    /// Calls `body` with the path and the range of each record of the pack `data`, up to the
+    /// first that is not whole or not well formed (a pack cut short).
+    static func records(in data: Data, _ body: (String, Range<Int>) -> Void) {
+        let magicBytes = Array(magic.utf8)
+        guard data.count >= magicBytes.count, data.prefix(magicBytes.count).elementsEqual(magicBytes) else { return }
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var at = magicBytes.count
+            while at < bytes.count {
+                // `PATH-LENGTH RECORD-LENGTH\n`
+                var numbers = [0, 0], which = 0, digits = 0
+                var cursor = at
+                while cursor < bytes.count, cursor - at < 24 {
+                    let byte = bytes[cursor]
+                    if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 12 {
+                        numbers[which] = numbers[which] * 10 + Int(byte - UInt8(ascii: "0"))
+                        digits += 1
+                    } else if byte == UInt8(ascii: " "), which == 0, digits > 0 {
+                        which = 1
+                        digits = 0
+                    } else {
+                        break
+                    }
+                    cursor += 1
+                }
+                guard which == 1, digits > 0, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\n") else { return }
+                let pathStart = cursor + 1
+                let recordStart = pathStart + numbers[0]
+                let recordEnd = recordStart + numbers[1]
+                guard numbers[0] > 0, recordEnd <= bytes.count else { return }
+                let path = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[pathStart..<recordStart]), as: UTF8.self)
+                guard CDNCache.isSafe(path) else { return }
+                body(path, (data.startIndex + recordStart)..<(data.startIndex + recordEnd))
+                at = recordEnd
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Keeps `record` as this process's copy of `path`, written with the next pack.
+    func add(_ record: Data, at path: String) {
+        let count = lock.withLock { () -> Int in
+            written[path] = record
+            if unwrittenPaths.insert(path).inserted { unwritten.append(path) }
+            return unwritten.count
+        }
+        if count == 1 { Self.waitAtExit() }
+        if count == Self.writeEvery { DispatchQueue.global(qos: .utility).async { self.flush() } }
+    }
+
+    /// Sets the process's exit to write what is not written yet, once.
+    private static func waitAtExit() {
+        let first = registry.lock.withLock { () -> Bool in
+            defer { registry.waitsAtExit = true }
+            return !registry.waitsAtExit
+        }
+        if first { atexit { PackStore.flushAll() } }
+    }
+
+    /// Writes the copies not on disk yet as a pack, after merging the packs read into one
+    /// when there are `mergeAt` of them. A pack that cannot be written is given up.
+    func flush() {
+        writing.lock()
+        defer { writing.unlock() }
+        let (entries, merging) = lock.withLock { () -> ([(String, Data)], (names: [String], records: [(String, Data)])?) in
+            let entries = unwritten.map { ($0, written[$0]!) }
+            unwritten = []
+            unwrittenPaths = []
+            guard !entries.isEmpty else { return (entries, nil) }
+            // A run that read no copy has not read the packs: only to merge them.
+            if !loaded, Self.listPacks(in: directory).count >= Self.mergeAt { loadIfNeeded() }
+            guard packNames.count >= Self.mergeAt else { return (entries, nil) }
+            let records = index.sorted { PodName.bytewiseLess($0.key, $1.key) }.map { path, place in
+                (path, packData[place.pack][place.range])
+            }
+            return (entries, (packNames, records))
+        }
+        guard !entries.isEmpty else { return }
+        let packs = directory + "/" + Self.folder + "/"
+        if let merging, let newest = merging.names.last {
+            // Named after the newest pack it merges: it sorts where that one did, before any
+            // pack another process wrote meanwhile.
+            let name = newest + ".m"
+            let data = Self.pack(merging.records)
+            if (try? store(data, at: packs + name)) != nil {
+                for old in merging.names where old != name { unlink(packs + old) }
+                lock.withLock {
+                    packNames = [name]
+                    packData = [data]
+                    index = [:]
+                    Self.records(in: data) { path, range in index[path] = (0, range) }
+                }
+            }
+        }
+        try? store(Self.pack(entries), at: packs + Self.newPackName())
+    }
+
+    /// A pack of `records` (path, encoded copy).
+    static func pack(_ records: [(String, Data)]) -> Data {
+        var data = Data(magic.utf8)
+        data.reserveCapacity(records.reduce(data.count) { $0 + $1.0.utf8.count + $1.1.count + 16 })
+        for (path, record) in records {
+            data.append(contentsOf: "\(path.utf8.count) \(record.count)\n".utf8)
+            data.append(contentsOf: path.utf8)
+            data.append(record)
+        }
+        return data
+    }
+
+    /// A name that sorts after every pack written before it: the time in nanoseconds, the
+    /// process and a count, each of fixed width.
+    private static func newPackName() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        let number = registry.lock.withLock { () -> Int in
+            registry.packsWritten += 1
+            return registry.packsWritten
+        }
+        return String(format: "%020llu-%010d-%06d", nanoseconds, Int(getpid()), number)
+    }
+
+    /// Writes `bytes` to `target` through a temporary file in `.tmp/` renamed into place.
+    func store(_ bytes: Data, at target: String) throws {
+        let temporaries = directory + "/" + CDNCache.temporaryDirectory
+        let first = lock.withLock { () -> Bool in
+            defer { madeFolders = true }
+            return !madeFolders
+        }
+        if first {
+            try makeDirectory(temporaries)
+            try makeDirectory(directory + "/" + Self.folder)
+            if !FileManager.default.fileExists(atPath: directory + "/.url") {
+                try? Data((url + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/.url"))
+            }
+        }
+        var template = Array((temporaries + "/\(getpid())-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure(target) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { return false }
+                offset += count
+            }
+            return true
+        }
+        let closed = close(fd) == 0
+        guard written, closed, rename(temporary, target) == 0 else {
+            let error = failure(target)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private func makeDirectory(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw SpecRepoError.cacheFailure(path: path, reason: "\(error.localizedDescription)")
+        }
+    }
+
+    private func failure(_ path: String) -> SpecRepoError {
+        .cacheFailure(path: path, reason: String(cString: strerror(errno)))
     }
 }

@@ -216,9 +216,11 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// Waits for the revalidations under way; true when one of them found that a file this
     /// source gave had changed (what was read from it is then stale: forget it and read
     /// again, the source now gives the new copy).
-    /// Records the shards this run read for the next run's start (see `CDNCache.rememberShards`).
+    /// Writes the copies fetched (see `CDNCache.finishWrites()`), and records the shards this
+    /// run read for the next run's start (see `CDNCache.rememberShards`).
     public func settle() -> Bool {
         revalidations.wait()
+        CDNCache.finishWrites()
         let (changed, read) = condition.withLock {
             defer { changedFiles = [] }
             return (!changedFiles.isEmpty, shardsRead)
@@ -571,7 +573,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         }
         client.start(HTTPClient.Request(url: address, headers: headers)) { [weak self] result in
             guard let self else { return }
-            // Storing the copy is off the HTTP thread, which must keep the transfers moving.
+            // Handled off the HTTP thread, which must keep the transfers moving.
             DispatchQueue.global().async { self.received(path, address: address, cached: cached, result) }
         }
     }
@@ -583,9 +585,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         case let .success(response):
             switch response.status {
             case 200:
-                let file = CDNCachedFile(body: response.body, etag: response.header("ETag"))
-                // A copy that cannot be written costs the next run a request, not this one its answer.
-                try? cache.write(file, to: path)
+                // Kept in memory, written with this process's pack.
+                try? cache.write(CDNCachedFile(body: response.body, etag: response.header("ETag")), to: path)
                 finish(path, .ready(response.body))
             case 304 where cached != nil && !cached!.isAbsent:
                 finish(path, .ready(cached!.body), counting: \.notModified)
