@@ -112,6 +112,8 @@ private final class Engine: @unchecked Sendable {
     // Owned by the engine's thread.
     private var active: [UnsafeMutableRawPointer: Transfer] = [:]
     private var waiting: [(due: UInt64, transfer: Transfer)] = []
+    /// Whether the user has a `.netrc` in their home, where libcurl reads credentials.
+    private let hasNetrc = Engine.netrcExists()
 
     init(options: HTTPClientOptions) {
         self.options = options
@@ -211,7 +213,8 @@ private final class Engine: @unchecked Sendable {
             ccurl_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
         }
         ccurl_easy_setopt_pointer(handle, CURLOPT_ACCEPT_ENCODING, "")
-        ccurl_easy_setopt_long(handle, CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue))
+        // Credentials from ~/.netrc when there is one; libcurl would look for it at every request.
+        if hasNetrc { ccurl_easy_setopt_long(handle, CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue)) }
         ccurl_easy_setopt_pointer(handle, CURLOPT_USERAGENT, options.userAgent)
         ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
         ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
@@ -309,6 +312,17 @@ private final class Engine: @unchecked Sendable {
         }
     }
 
+    /// Whether `.netrc` exists in the home libcurl looks in: `$HOME`, else the user's
+    /// home directory in the password database.
+    private static func netrcExists() -> Bool {
+        var home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        if home == nil, let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+            home = String(cString: directory)
+        }
+        guard let home else { return false }
+        return access(home + "/.netrc", F_OK) == 0
+    }
+
     private static func protocolName(_ version: Int) -> String {
         switch version {
         case Int(CURL_HTTP_VERSION_1_0): return "HTTP/1.0"
@@ -358,14 +372,46 @@ private let readHeader: ccurl_data_callback = { data, size, count, context in
     let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
     let line = data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-        String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        HeaderLine(UnsafeBufferPointer(start: bytes, count: length))
     }
-    if line.hasPrefix("HTTP/") {
-        transfer.headers = [:]
-    } else if let colon = line.firstIndex(of: ":") {
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        transfer.headers[name] = value
+    switch line {
+    case .status: transfer.headers = [:]
+    case let .field(name, value): transfer.headers[name] = value
+    case .other: break
     }
     return length
+}
+
+/// One line of an answer's head as libcurl hands it over, read from its bytes (the HTTP
+/// thread reads thousands of them in a resolution).
+enum HeaderLine: Equatable {
+    /// `HTTP/1.1 200 OK`: a status line (a redirect's, or the final one).
+    case status
+    /// `Name: value`, the name lowercased, both without the spaces and tabs around them.
+    case field(name: String, value: String)
+    /// The empty line that ends the head, or a line without a colon.
+    case other
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.starts(with: "HTTP/".utf8) {
+            self = .status
+            return
+        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
+            self = .other
+            return
+        }
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+        }
+        func trimmed(_ range: Range<Int>) -> String {
+            var lower = range.lowerBound, upper = range.upperBound
+            while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+            while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        }
+        let name = trimmed(0..<colon)
+        self = .field(name: name.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? name.lowercased() : name,
+                      value: trimmed((colon + 1)..<bytes.count))
+    }
 }

@@ -152,6 +152,27 @@ final class LocalCDN: @unchecked Sendable {
         """
 
     /// trunk read from a CDN on this machine (`COMPCTL_TRUNK`), as it is read from its own.
+    /// A CDN that wants credentials gets them from the user's ~/.netrc, as CocoaPods' CDN
+    /// source does. Without them, its `CocoaPods-version.yml` cannot be read, so the URL is
+    /// taken for a git spec repo, as CocoaPods takes it (`Source::Manager#cdn_url?`), and
+    /// that fails on authentication.
+    @Test func aCDNThatWantsCredentialsGetsThemFromNetrc() throws {
+        let (world, specs, _) = try Self.world()
+        let authorization = "Basic " + Data("ci:s3cret".utf8).base64EncodedString()
+        let cdn = try LocalCDN(folder: world("public")) { request, _ in
+            request.header("Authorization") == authorization ? nil : HTTPResponse.text("who are you?", status: 401)
+        }
+        try Self.appPodfile(world, specs: specs, trunk: cdn.url)
+        let refused = try world.compctl(["resolve"], in: world("app"))
+        #expect(refused.exitCode == 1, "\(refused)")
+        #expect(refused.stderr.contains("authentication to \(cdn.url) is required"), "\(refused)")
+
+        try world.write([".netrc": "machine 127.0.0.1 login ci password s3cret\n"], under: "user")
+        let result = try world.compctl(["resolve"], in: world("app"))
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "Bar\t1.0.0\nFoo\t1.1.0\nPublicCore\t1.1.0\nPublicImage\t5.19.0\nPublicNet\t2.1.0\n")
+    }
+
     @Test func trunkResolvesThePublicPods() throws {
         let (world, specs, cdn) = try Self.world()
         try Self.appPodfile(world, specs: specs)
