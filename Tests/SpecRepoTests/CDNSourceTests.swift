@@ -473,6 +473,26 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(cache.reopened().read("all_pods_versions_1_2_3.txt") == nil)
     }
 
+    @Test func aCopyDecodesOnlyWhenItsHeaderIsWholeAndItsLengthMatches() {
+        for file in [CDNCachedFile(body: Data("Foo/1.0\n\n".utf8), etag: "W/\"a b\""), CDNCachedFile(body: Data(), etag: nil),
+                     .absent, CDNCachedFile(body: Data([0, 0xFF, 10, 10]), etag: "")] {
+            #expect(CDNCache.decode(CDNCache.encode(file)) == file)
+            // Read from a slice of a larger buffer too, as from a pack.
+            let inPack = Data("xyz".utf8) + CDNCache.encode(file)
+            #expect(CDNCache.decode(inPack[inPack.startIndex.advanced(by: 3)...]) == file)
+        }
+        let body = "{}"
+        for bad in ["compctl-cdn-cache 2\nlength: 2\n\n\(body)", "compctl-cdn-cache 1\n\n\(body)",
+                    "compctl-cdn-cache 1\nlength: 3\n\n\(body)", "compctl-cdn-cache 1\nlength: x2\n\n\(body)",
+                    "compctl-cdn-cache 1\nlength: \n\n", "compctl-cdn-cache 1\nlength: 2\n\(body)",
+                    "compctl-cdn-cache 1\nabsent: yes\nlength: 2\n\n\(body)",
+                    "compctl-cdn-cache 1\netag: \(String(repeating: "e", count: 1100))\nlength: 2\n\n\(body)",
+                    "compctl-cdn-cache 1", ""] {
+            #expect(CDNCache.decode(Data(bad.utf8)) == nil, "\(bad.prefix(60))")
+        }
+        #expect(CDNCache.decode(Data("compctl-cdn-cache 1\nfuture: field\nlength: 2\n\n{}".utf8))?.body == Data("{}".utf8))
+    }
+
     @Test func aRunsCopiesAreOnePackAndTheNewestCopyOfAPathIsRead() throws {
         let scratch = try TemporaryDirectory()
         var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")

@@ -212,35 +212,52 @@ public struct CDNCache: Sendable {
     }
 
     /// The file in `data`, or nil when the header is not compctl's or the body is not whole.
+    /// Read from the bytes: a warm resolution decodes thousands of copies.
     static func decode(_ data: Data) -> CDNCachedFile? {
-        // The header is short: look for its end in the first bytes only.
-        let newline = UInt8(ascii: "\n")
-        var index = data.startIndex
-        let limit = min(data.endIndex, data.startIndex + 1024)
-        var headerEnd: Data.Index?
-        while index + 1 < limit {
-            if data[index] == newline, data[index + 1] == newline {
-                headerEnd = index
-                break
+        let parsed = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (etag: String?, length: Int, absent: Bool, bodyStart: Int)? in
+            let newline = UInt8(ascii: "\n")
+            let magicBytes = magic.utf8
+            guard bytes.count > magicBytes.count, bytes.starts(with: magicBytes), bytes[magicBytes.count] == newline else {
+                return nil
             }
-            index += 1
+            var etag: String?
+            var length: Int?
+            var absent = false
+            // The header is short: its end is looked for in the first bytes only.
+            let limit = min(bytes.count, 1024)
+            var lineStart = magicBytes.count + 1
+            while lineStart < limit {
+                var lineEnd = lineStart
+                while lineEnd < limit, bytes[lineEnd] != newline { lineEnd += 1 }
+                guard lineEnd < limit else { return nil }
+                if lineEnd == lineStart {
+                    guard let length else { return nil }
+                    return (etag, length, absent, lineStart + 1)
+                }
+                let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                if line.starts(with: "etag: ".utf8) {
+                    etag = String(decoding: UnsafeRawBufferPointer(rebasing: line.dropFirst(6)), as: UTF8.self)
+                } else if line.starts(with: "length: ".utf8) {
+                    var value = 0
+                    for byte in line.dropFirst(8) {
+                        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), value < Int.max / 20 else { return nil }
+                        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                    }
+                    guard line.count > 8 else { return nil }
+                    length = value
+                } else if line.elementsEqual("absent: yes".utf8) {
+                    absent = true
+                }
+                lineStart = lineEnd + 1
+            }
+            return nil
         }
-        guard let headerEnd else { return nil }
-        let end = headerEnd..<(headerEnd + 2)
-        let header = String(decoding: data[data.startIndex..<end.lowerBound], as: UTF8.self).split(separator: "\n")
-        guard header.first == Substring(magic) else { return nil }
-        var etag: String?
-        var length: Int?
-        var absent = false
-        for line in header.dropFirst() {
-            if line.hasPrefix("etag: ") { etag = String(line.dropFirst("etag: ".count)) }
-            if line.hasPrefix("length: ") { length = Int(line.dropFirst("length: ".count)) }
-            if line == "absent: yes" { absent = true }
+        guard let parsed, data.count - parsed.bodyStart == parsed.length, !parsed.absent || parsed.length == 0 else {
+            return nil
         }
-        let body = data[end.upperBound...]
-        guard let length, body.count == length, !absent || length == 0 else { return nil }
-        if absent { return .absent }
-        return CDNCachedFile(body: Data(body), etag: etag)
+        if parsed.absent { return .absent }
+        let start = data.startIndex + parsed.bodyStart
+        return CDNCachedFile(body: Data(data[start..<data.endIndex]), etag: parsed.etag)
     }
 }
 
