@@ -4,7 +4,8 @@ import HTTP
 
 /// How one compctl run reaches CDN sources: where their copies are kept, whether the
 /// network may be used, and one HTTP client for all of them (made, and libcurl loaded, only
-/// when a CDN is first read). Each CDN is opened once per run, whatever names it.
+/// once an http(s) source is met, on another thread). Each CDN is opened once per run,
+/// whatever names it.
 public final class CDNAccess: @unchecked Sendable {
     /// `$COMPCTL_HOME`: copies go to `cdn/` below it.
     public let home: String
@@ -12,7 +13,9 @@ public final class CDNAccess: @unchecked Sendable {
     public let offline: Bool
     public let options: HTTPClientOptions
     private let lock = NSLock()
+    private let clientLock = NSLock()
     private var client: HTTPClient?
+    private var loadingClient = false
     private var opened: [String: CDNSource] = [:]
     private var kinds: [String: Bool] = [:]
     /// CDNs whose metadata this run fetched while probing them.
@@ -40,9 +43,22 @@ public final class CDNAccess: @unchecked Sendable {
         return options
     }
 
-    /// The shared client, made on first use.
+    /// Makes the shared client on another thread, unless offline or made already: loading
+    /// libcurl and the libraries it needs takes some 15 ms, which the copies' reading and
+    /// the Podfile's sources can use meanwhile.
+    private func startLoadingClient() {
+        let first = lock.withLock { () -> Bool in
+            defer { loadingClient = true }
+            return !loadingClient
+        }
+        guard first, !offline else { return }
+        DispatchQueue.global().async { [self] in _ = try? httpClient() }
+    }
+
+    /// The shared client, made on first use (under a lock of its own: the rest of this
+    /// type's state is not held up while libcurl loads).
     public func httpClient() throws -> HTTPClient {
-        try lock.withLock {
+        try clientLock.withLock {
             if let client { return client }
             let made = try HTTPClient(options: options)
             client = made
@@ -57,6 +73,7 @@ public final class CDNAccess: @unchecked Sendable {
     /// is taken for git.
     public func isCDN(_ url: String) -> Bool {
         guard Self.isPlainHTTP(url) else { return false }
+        startLoadingClient()
         if SpecRepoURL.isTrunk(url) { return true }
         let key = SpecRepoURL.canonical(url)
         if let known = lock.withLock({ kinds[key] }) { return known }
