@@ -581,6 +581,68 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/.tmp")) == ["\(getpid())-abcdef"])
     }
 
+    /// A FIFO where a pack or the shard record belongs (a user's mistake, a hostile cache)
+    /// is not a file: reading it must not wait for a writer that never comes.
+    @Test func aFIFOInTheCacheIsSkippedWithoutWaiting() throws {
+        let scratch = try TemporaryDirectory()
+        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
+        try cache.rememberShards(["all_pods_versions_1_2_3.txt"])
+        _ = cache.reopened()
+        let fifos = [scratch("cdn/packs/00000000000000000001-fifo"), scratch("cdn/shards-read")]
+        for fifo in fifos {
+            unlink(fifo)
+            try #require(mkfifo(fifo, 0o600) == 0)
+        }
+        let done = DispatchSemaphore(value: 0)
+        let answers = Locked<(String?, [String])>((nil, ["not read"]))
+        Thread.detachNewThread {
+            let next = cache.reopened()
+            let copy = next.read("CocoaPods-version.yml").map { String(decoding: $0.body, as: UTF8.self) }
+            answers.withLock { $0 = (copy, next.rememberedShards()) }
+            done.signal()
+        }
+        let answered = done.wait(timeout: .now() + 5) == .success
+        if !answered {
+            // Lets the blocked reader go (a writer opens and closes each FIFO).
+            for fifo in fifos {
+                let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+                if fd >= 0 { close(fd) }
+            }
+            _ = done.wait(timeout: .now() + 5)
+        }
+        #expect(answered, "reading a cache with a FIFO in it hung")
+        #expect(answers.withLock { $0.0 } == "x")
+        #expect(answers.withLock { $0.1 } == [])
+    }
+
+    /// Something in `packs/` that is not a regular file (a folder, a link to a device) is
+    /// skipped, whatever `errno` an earlier call left: the packs after it are read, and
+    /// merged once there are eight.
+    @Test func aFolderOrDeviceInPacksIsSkippedAndThePacksAfterItStillCount() throws {
+        let scratch = try TemporaryDirectory()
+        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
+        cache = cache.reopened()
+        try FileManager.default.createDirectory(atPath: scratch("cdn/packs/00000000000000000001-folder"),
+                                                withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch("cdn/packs/00000000000000000002-zero"),
+                                                   withDestinationPath: "/dev/zero")
+        for run in 0..<8 {
+            try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: nil), to: "all_pods_versions_1_2_3.txt")
+            cache = cache.reopened()
+            errno = ENOENT
+            #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run \(run)".utf8))
+            #expect(cache.read("CocoaPods-version.yml")?.body == Data("x".utf8))
+        }
+        try cache.write(CDNCachedFile(body: Data("run 8".utf8), etag: nil), to: "all_pods_versions_1_2_3.txt")
+        cache = cache.reopened()
+        let packs = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).sorted()
+        #expect(packs.count == 5, "the folder, the link, the merged pack, runs 7 and 8's: \(packs)")
+        #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run 8".utf8))
+        #expect(cache.read("CocoaPods-version.yml")?.body == Data("x".utf8))
+    }
+
     @Test func eachCDNHasItsOwnFolderAndTrunkIsCalledTrunk() {
         #expect(CDNCache.directory(forURL: "https://cdn.cocoapods.org/", home: "/h") == "/h/cdn/trunk")
         #expect(CDNCache.directory(forURL: "trunk", home: "/h") == "/h/cdn/trunk")

@@ -173,7 +173,7 @@ public struct CDNCache: Sendable {
     /// run revalidates them all at once as it starts, since its resolution reads mostly the
     /// same ones. Empty when there is no whole record.
     public func rememberedShards() -> [String] {
-        guard let data = FileManager.default.contents(atPath: directory + "/" + Self.shardRecord),
+        guard let data = PackStore.contents(of: directory + "/" + Self.shardRecord, startingWith: Self.magic + "\n"),
               let file = Self.decode(data) else { return [] }
         return String(decoding: file.body, as: UTF8.self).split(separator: "\n").map(String.init).filter(Self.isSafe)
     }
@@ -388,13 +388,31 @@ final class PackStore: @unchecked Sendable {
         return names.sorted { PodName.bytewiseLess($0, $1) }
     }
 
-    /// The bytes of the file at `location`, nil (with `errno` set) when it cannot be read.
-    static func contents(of location: String) -> Data? {
-        let fd = open(location, O_RDONLY | O_CLOEXEC)
+    /// The largest pack (or shard record) read: anything larger is not one compctl wrote
+    /// for a resolution (a hostile or broken cache, a sparse file claiming a terabyte), and
+    /// reading it whole would exhaust memory.
+    static let largestFile = 1 << 30
+
+    /// The bytes of the file at `location` when it is a regular file (not a link, a FIFO, a
+    /// device or a folder) of at most `largestFile` bytes that starts with `prefix`; nil
+    /// (with `errno` set: `ENOENT` only when there is no such file) otherwise.
+    static func contents(of location: String, startingWith prefix: String = magic) -> Data? {
+        // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOFOLLOW: no link is followed.
+        let fd = open(location, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &status) == 0 else { return nil }
+        guard status.st_mode & S_IFMT == S_IFREG, status.st_size <= largestFile else {
+            errno = EINVAL
+            return nil
+        }
+        let expected = Array(prefix.utf8)
+        var head = [UInt8](repeating: 0, count: expected.count)
+        guard pread(fd, &head, head.count, 0) == head.count, head == expected else {
+            errno = EINVAL
+            return nil
+        }
         return try? OpenFile.readToEnd(fd, size: Int(status.st_size))
     }
 
