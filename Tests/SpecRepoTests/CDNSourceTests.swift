@@ -643,6 +643,26 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(cache.read("CocoaPods-version.yml")?.body == Data("x".utf8))
     }
 
+    /// Pack names start with the time, but a clock is not to be trusted: a pack written while
+    /// the clock ran ahead (and set back since) must not win over every later run's copies,
+    /// or each run would fetch those files again, for good, merges included.
+    @Test func aPackNamedInTheFutureDoesNotOutliveLaterCopies() throws {
+        let scratch = try TemporaryDirectory()
+        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("old".utf8), etag: "1"), to: "all_pods_versions_1_2_3.txt")
+        cache = cache.reopened()
+        let written = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
+        try #require(written.count == 1)
+        // Written in 2100 by the process's clock.
+        try #require(rename(scratch("cdn/packs/" + written[0]), scratch("cdn/packs/04102444800000000000-0000000001-000001")) == 0)
+        for run in 0..<9 {
+            try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: "\(run + 2)"), to: "all_pods_versions_1_2_3.txt")
+            cache = cache.reopened()
+            #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run \(run)".utf8))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).count < 8)
+    }
+
     @Test func eachCDNHasItsOwnFolderAndTrunkIsCalledTrunk() {
         #expect(CDNCache.directory(forURL: "https://cdn.cocoapods.org/", home: "/h") == "/h/cdn/trunk")
         #expect(CDNCache.directory(forURL: "trunk", home: "/h") == "/h/cdn/trunk")

@@ -510,7 +510,7 @@ final class PackStore: @unchecked Sendable {
                 }
             }
         }
-        try? store(Self.pack(entries), at: packs + Self.newPackName())
+        try? store(Self.pack(entries), at: packs + Self.newPackName(after: Self.listPacks(in: directory).last))
     }
 
     /// A pack of `records` (path, encoded copy).
@@ -526,11 +526,17 @@ final class PackStore: @unchecked Sendable {
     }
 
     /// A name that sorts after every pack written before it: the time in nanoseconds, the
-    /// process and a count, each of fixed width.
-    private static func newPackName() -> String {
+    /// process and a count, each of fixed width. The time is not before that of `newest`
+    /// (the newest pack's name): a pack written while the clock ran ahead must not outrank
+    /// the copies of every run after the clock is set back.
+    static func newPackName(after newest: String?) -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        var nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        if let newest, newest.utf8.count >= 20, newest.utf8.prefix(20).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+           let time = UInt64(newest.prefix(20)), time >= nanoseconds {
+            nanoseconds = time == .max ? time : time + 1
+        }
         let number = registry.lock.withLock { () -> Int in
             registry.packsWritten += 1
             return registry.packsWritten
