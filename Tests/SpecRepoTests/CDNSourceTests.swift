@@ -493,6 +493,19 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(CDNCache.decode(Data("compctl-cdn-cache 1\nfuture: field\nlength: 2\n\n{}".utf8))?.body == Data("{}".utf8))
     }
 
+    /// An `ETag` goes back to the CDN as `If-None-Match`: one with a control character in it
+    /// (a carriage return from a hostile server or cache, to inject a header) is not kept or
+    /// sent; the copy stays, without it.
+    @Test func anETagWithAControlCharacterIsNeitherKeptNorRead() {
+        let hostile = "\"a\"\rX-Injected: yes"
+        let read = CDNCache.decode(Data("compctl-cdn-cache 1\netag: \(hostile)\nlength: 2\n\n{}".utf8))
+        #expect(read == CDNCachedFile(body: Data("{}".utf8), etag: nil))
+        for etag in [hostile, "\"a\"\u{0}", "\"a\u{7F}\""] {
+            #expect(CDNCache.decode(CDNCache.encode(CDNCachedFile(body: Data("{}".utf8), etag: etag))) == CDNCachedFile(body: Data("{}".utf8), etag: nil))
+        }
+        #expect(CDNCache.decode(CDNCache.encode(CDNCachedFile(body: Data(), etag: "W/\"a b\u{E9}\""))) == CDNCachedFile(body: Data(), etag: "W/\"a b\u{E9}\""))
+    }
+
     @Test func aRunsCopiesAreOnePackAndTheNewestCopyOfAPathIsRead() throws {
         let scratch = try TemporaryDirectory()
         var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")

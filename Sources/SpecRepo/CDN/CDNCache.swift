@@ -206,9 +206,15 @@ public struct CDNCache: Sendable {
     static func encode(_ file: CDNCachedFile) -> Data {
         var header = magic + "\n"
         if file.isAbsent { header += "absent: yes\n" }
-        if let etag = file.etag, !etag.contains("\n") { header += "etag: \(etag)\n" }
+        if let etag = file.etag, isSendable(etag: etag.utf8) { header += "etag: \(etag)\n" }
         header += "length: \(file.body.count)\n\n"
         return Data(header.utf8) + file.body
+    }
+
+    /// Whether `etag` may go back to the server as `If-None-Match`: no control character
+    /// (a carriage return would start another header field).
+    static func isSendable(etag: some Sequence<UInt8>) -> Bool {
+        etag.allSatisfy { $0 >= 0x20 && $0 != 0x7F }
     }
 
     /// The file in `data`, or nil when the header is not compctl's or the body is not whole.
@@ -236,7 +242,8 @@ public struct CDNCache: Sendable {
                 }
                 let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 if line.starts(with: "etag: ".utf8) {
-                    etag = String(decoding: UnsafeRawBufferPointer(rebasing: line.dropFirst(6)), as: UTF8.self)
+                    let value = UnsafeRawBufferPointer(rebasing: line.dropFirst(6))
+                    etag = isSendable(etag: value) ? String(decoding: value, as: UTF8.self) : nil
                 } else if line.starts(with: "length: ".utf8) {
                     var value = 0
                     for byte in line.dropFirst(8) {
