@@ -111,6 +111,26 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(warm.counters.fetched == 0)
     }
 
+    /// The record of the shards the last run read is read from disk: a line that is not a
+    /// shard index of this CDN's layout is not requested (a hostile record of a million
+    /// made-up names must not turn into a million requests).
+    @Test func theRecordOfShardsReadAsksOnlyForShardIndexesOfTheLayout() throws {
+        let fixture = try CDNFixture()
+        _ = try resolved([try fixture.source()])
+        let cold = fixture.requests()
+        let shards = cold.filter { $0.hasPrefix("/all_pods_versions_") }.map { String($0.dropFirst()) }
+        let madeUp = (0..<300).map { "all_pods_versions_made_up_\($0).txt" }
+            + ["all_pods_versions_1_2.txt", "all_pods_versions_1_2_3_4.txt", "all_pods_versions_g_0_0.txt",
+               "all_pods_versions_A_0_0.txt", "all_pods_versions_12_0_0.txt", "all_pods_versions.txt", "all_pods_versions_0_0_0.json"]
+        try fixture.cache.rememberShards(shards + madeUp)
+        _ = fixture.cache.reopened()
+        _ = try resolved([try fixture.source()])
+        let warm = Set(fixture.requests(after: cold.count))
+        let asked = madeUp.filter { warm.contains("/" + $0) || warm.contains("/\($0) (conditional)") }
+        #expect(asked.isEmpty, "\(asked.count) made-up shards requested, as \(asked.prefix(3))")
+        #expect(shards.allSatisfy { warm.contains("/\($0) (conditional)") })
+    }
+
     @Test func aChangedShardIsFetchedAgainOnTheNextRun() throws {
         let shard = "/" + CDNSource.indexFile(fragment: SpecRepoLayout(prefixLengths: [1, 1, 1]).shards(for: "XXPay"))
         let changed = Locked<Data?>(nil)
