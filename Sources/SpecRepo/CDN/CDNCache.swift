@@ -90,21 +90,24 @@ public struct CDNCache: Sendable {
     /// Whether `path` may name a cached file: relative, without `.` or `..` components,
     /// empty components or control characters.
     static func isSafe(_ path: String) -> Bool {
-        // Trunk's paths are plain ASCII: judged on their bytes (a warm resolution asks
-        // thousands of times), anything else by the general rule below.
-        var plain = true, componentStart = true
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if componentStart { return false }
-                componentStart = true
-            } else if byte < 0x20 || byte >= 0x7F || (componentStart && byte == UInt8(ascii: ".")) {
-                plain = false
-                break
-            } else {
-                componentStart = false
+        // Trunk's paths are plain ASCII: judged on their bytes in place (a warm resolution
+        // asks thousands of times), anything else by the general rule below.
+        var path = path
+        let plain = path.withUTF8 { bytes -> Bool? in
+            var componentStart = true
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    if componentStart { return false }
+                    componentStart = true
+                } else if byte < 0x20 || byte >= 0x7F || (componentStart && byte == UInt8(ascii: ".")) {
+                    return nil
+                } else {
+                    componentStart = false
+                }
             }
+            return !componentStart
         }
-        if plain { return !componentStart }
+        if let plain { return plain }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !parts.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".") else { return false }
         return parts.allSatisfy { part in

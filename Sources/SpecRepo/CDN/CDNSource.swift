@@ -272,7 +272,15 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
 
     /// `Specs/1/2/3/Name/1.0.0/Name.podspec.json`.
     public func specPath(_ name: String, _ version: String) -> String {
-        ([layout.specsDirectory] + fragment(of: name) + [name, version, name + ".podspec.json"]).joined(separator: "/")
+        let fragment = fragment(of: name)
+        var path = layout.specsDirectory
+        path.reserveCapacity(path.utf8.count + fragment.count * 2 + name.utf8.count * 2 + version.utf8.count + 20)
+        for part in fragment {
+            path += "/"
+            path += part
+        }
+        path += "/" + name + "/" + version + "/" + name + ".podspec.json"
+        return path
     }
 
     /// The lines of a shard index, by pod name: each pod's version strings as listed.
