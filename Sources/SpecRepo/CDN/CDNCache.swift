@@ -45,7 +45,10 @@ public struct CDNCachedFile: Sendable, Equatable {
 /// power cut before the data reached the disk) reads up to the cut, and what is missing is
 /// fetched again. Once a cache has 8 packs, the next process to write one first merges
 /// them into one. Temporary files of killed processes are removed by the next one. Packs
-/// are not flushed to disk: the cache can always be fetched again.
+/// are not flushed to disk: the cache can always be fetched again. What is in `packs/` is
+/// not trusted: only regular files of at most 1 GiB that start as a pack are read (a FIFO, a
+/// link or a folder is skipped), and a new pack sorts after the newest one even when the
+/// clock was set back since that one was written.
 ///
 /// A process keeps what it fetches in memory (`write`) and writes its pack when
 /// `finishWrites()` is called (`CDNSource.settle()` does) or when it exits, and every
