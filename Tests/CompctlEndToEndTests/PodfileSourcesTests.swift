@@ -347,7 +347,7 @@ final class LocalCDN: @unchecked Sendable {
         #expect("\(first.exitCode)\n\(first.stdout)\(first.stderr)" == expected)
         let caches = try FileManager.default.contentsOfDirectory(atPath: world("home/cdn"))
         try #require(caches.count == 1)
-        let huge = world("home/cdn/\(caches[0])/packs/00000000000000000000-huge")
+        let huge = world("home/cdn/\(caches[0])/packs/00000000000000000000-0000000001-000001")
         try Data("compctl-cdn-pack 1\n".utf8).write(to: URL(fileURLWithPath: huge))
         try #require(truncate(huge, 1 << 40) == 0)
         let before = cdn.server.requestCount

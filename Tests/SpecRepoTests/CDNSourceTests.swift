@@ -622,7 +622,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
         try cache.rememberShards(["all_pods_versions_1_2_3.txt"])
         _ = cache.reopened()
-        let fifos = [scratch("cdn/packs/00000000000000000001-fifo"), scratch("cdn/shards-read")]
+        let fifos = [scratch("cdn/packs/00000000000000000001-0000000001-000001"), scratch("cdn/shards-read")]
         for fifo in fifos {
             unlink(fifo)
             try #require(mkfifo(fifo, 0o600) == 0)
@@ -649,18 +649,20 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(answers.withLock { $0.1 } == [])
     }
 
-    /// Something in `packs/` that is not a regular file (a folder, a link to a device) is
-    /// skipped, whatever `errno` an earlier call left: the packs after it are read, and
-    /// merged once there are eight.
+    /// Something in `packs/` that is not a regular file (a folder, a link to a device or to
+    /// nothing, which reads as a pack merged away) is skipped, whatever `errno` an earlier
+    /// call left: the packs after it are read, and merged once there are eight.
     @Test func aFolderOrDeviceInPacksIsSkippedAndThePacksAfterItStillCount() throws {
         let scratch = try TemporaryDirectory()
         var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
         try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
         cache = cache.reopened()
-        try FileManager.default.createDirectory(atPath: scratch("cdn/packs/00000000000000000001-folder"),
+        try FileManager.default.createDirectory(atPath: scratch("cdn/packs/00000000000000000001-0000000001-000001"),
                                                 withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: scratch("cdn/packs/00000000000000000002-zero"),
+        try FileManager.default.createSymbolicLink(atPath: scratch("cdn/packs/00000000000000000002-0000000001-000001"),
                                                    withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(atPath: scratch("cdn/packs/00000000000000000003-0000000001-000001"),
+                                                   withDestinationPath: scratch("cdn/nowhere"))
         for run in 0..<8 {
             try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: nil), to: "all_pods_versions_1_2_3.txt")
             cache = cache.reopened()
@@ -671,7 +673,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         try cache.write(CDNCachedFile(body: Data("run 8".utf8), etag: nil), to: "all_pods_versions_1_2_3.txt")
         cache = cache.reopened()
         let packs = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).sorted()
-        #expect(packs.count == 5, "the folder, the link, the merged pack, runs 7 and 8's: \(packs)")
+        #expect(packs.count == 6, "the folder, the links, the merged pack, runs 7 and 8's: \(packs)")
         #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run 8".utf8))
         #expect(cache.read("CocoaPods-version.yml")?.body == Data("x".utf8))
     }
@@ -694,6 +696,28 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
             #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run \(run)".utf8))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).count < 8)
+    }
+
+    /// Only files named as compctl names packs are packs: one named otherwise (`zzz`, by hand
+    /// or by a hostile cache) would sort after every pack compctl writes, win over all their
+    /// copies for good, and give its name to every merge.
+    @Test func aFileNotNamedAsAPackIsNotRead() throws {
+        let scratch = try TemporaryDirectory()
+        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("old".utf8), etag: "1"), to: "all_pods_versions_1_2_3.txt")
+        cache = cache.reopened()
+        let written = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
+        try #require(written.count == 1)
+        try #require(rename(scratch("cdn/packs/" + written[0]), scratch("cdn/packs/zzz")) == 0)
+        cache = cache.reopened()
+        #expect(cache.read("all_pods_versions_1_2_3.txt") == nil)
+        for run in 0..<9 {
+            try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: "\(run + 2)"), to: "all_pods_versions_1_2_3.txt")
+            cache = cache.reopened()
+            #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run \(run)".utf8))
+        }
+        let packs = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
+        #expect(packs.contains("zzz") && !packs.contains("zzz.m") && packs.count < 8, "\(packs)")
     }
 
     @Test func eachCDNHasItsOwnFolderAndTrunkIsCalledTrunk() {

@@ -46,9 +46,9 @@ public struct CDNCachedFile: Sendable, Equatable {
 /// fetched again. Once a cache has 8 packs, the next process to write one first merges
 /// them into one. Temporary files of killed processes are removed by the next one. Packs
 /// are not flushed to disk: the cache can always be fetched again. What is in `packs/` is
-/// not trusted: only regular files of at most 1 GiB that start as a pack are read (a FIFO, a
-/// link or a folder is skipped), and a new pack sorts after the newest one even when the
-/// clock was set back since that one was written.
+/// not trusted: only regular files named as compctl names packs, of at most 1 GiB and
+/// starting as a pack, are read (a FIFO, a link or a folder is skipped), and a new pack
+/// sorts after the newest one even when the clock was set back since that one was written.
 ///
 /// A process keeps what it fetches in memory (`write`) and writes its pack when
 /// `finishWrites()` is called (`CDNSource.settle()` does) or when it exits, and every
@@ -396,9 +396,20 @@ final class PackStore: @unchecked Sendable {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
-            if !name.hasPrefix(".") { names.append(name) }
+            if isPackName(name) { names.append(name) }
         }
         return names.sorted { PodName.bytewiseLess($0, $1) }
+    }
+
+    /// Whether `name` is one `newPackName` gives (`TIME-PID-COUNT`: 20, 10 and at least 6
+    /// digits), then `.m` once per merge. Any other file in `packs/` is not read: it could
+    /// sort after every pack compctl writes and win over their copies for good.
+    static func isPackName(_ name: String) -> Bool {
+        var base = Substring(name)
+        while base.hasSuffix(".m") { base = base.dropLast(2) }
+        let parts = base.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0].count == 20 && parts[1].count == 10 && parts[2].count >= 6
+            && parts.allSatisfy { $0.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
     }
 
     /// The largest pack (or shard record) read: anything larger is not one compctl wrote
