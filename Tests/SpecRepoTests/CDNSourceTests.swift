@@ -38,7 +38,7 @@ final class CDNFixture: @unchecked Sendable {
 
     /// The CDN paths the cache holds a copy of on disk, once this process's are written.
     var stored: [String] {
-        CDNCache.finishWrites()
+        cache.writePack()
         return cache.storedPaths()
     }
 
@@ -718,6 +718,25 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         }
         let packs = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
         #expect(packs.contains("zzz") && !packs.contains("zzz.m") && packs.count < 8, "\(packs)")
+    }
+
+    /// The first two writes of a cache at once (a pack and the shard record, from two
+    /// threads) both reach the disk: the second must not take the folders for made while
+    /// the first is still making them.
+    @Test func theFirstWritesOfACacheAtOnceBothReachTheDisk() throws {
+        let scratch = try TemporaryDirectory()
+        var lost: [String] = []
+        for attempt in 0..<60 {
+            let cache = CDNCache(directory: scratch("cdn\(attempt)"), url: "https://cdn.example/")
+            try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                if thread == 0 { try? cache.rememberShards(["all_pods_versions_1_2_3.txt"]) } else { cache.writePack() }
+            }
+            let next = cache.reopened()
+            if next.read("CocoaPods-version.yml") == nil { lost.append("\(attempt): the pack") }
+            if next.rememberedShards().isEmpty { lost.append("\(attempt): the shard record") }
+        }
+        #expect(lost.isEmpty, "\(lost)")
     }
 
     @Test func eachCDNHasItsOwnFolderAndTrunkIsCalledTrunk() {

@@ -51,8 +51,8 @@ public struct CDNCachedFile: Sendable, Equatable {
 /// sorts after the newest one even when the clock was set back since that one was written.
 ///
 /// A process keeps what it fetches in memory (`write`) and writes its pack when
-/// `finishWrites()` is called (`CDNSource.settle()` does) or when it exits, and every
-/// 4,096 copies on the way. The `CDNCache` values of one directory in a process share the
+/// `writePack()` is called (`CDNSource.settle()` does; `finishWrites()` for every cache),
+/// when it exits, and every 4,096 copies on the way. The `CDNCache` values of one directory in a process share the
 /// packs read and the copies written.
 public struct CDNCache: Sendable {
     /// The source's directory.
@@ -152,6 +152,12 @@ public struct CDNCache: Sendable {
         PackStore.flushAll()
     }
 
+    /// Writes the copies this cache holds and has not written yet as one pack (what
+    /// `finishWrites()` does for every cache of the process).
+    public func writePack() {
+        packs.flush()
+    }
+
     /// The paths the packs on disk hold now (read afresh, not as this process knows them).
     public func storedPaths() -> [String] {
         var paths = Set<String>()
@@ -165,7 +171,7 @@ public struct CDNCache: Sendable {
     /// This cache as the next process sees it: what this one holds is written, and the
     /// packs are read again from disk.
     public func reopened() -> CDNCache {
-        Self.finishWrites()
+        writePack()
         PackStore.forget(directory: directory)
         return CDNCache(directory: directory, url: url)
     }
@@ -571,16 +577,15 @@ final class PackStore: @unchecked Sendable {
     /// Writes `bytes` to `target` through a temporary file in `.tmp/` renamed into place.
     func store(_ bytes: Data, at target: String) throws {
         let temporaries = directory + "/" + CDNCache.temporaryDirectory
-        let first = lock.withLock { () -> Bool in
-            defer { madeFolders = true }
-            return !madeFolders
-        }
-        if first {
+        // Taken for made only once they are: two first writes at once both make them (a
+        // folder that exists already is no failure), and one that failed is tried again.
+        if !lock.withLock({ madeFolders }) {
             try makeDirectory(temporaries)
             try makeDirectory(directory + "/" + Self.folder)
             if !FileManager.default.fileExists(atPath: directory + "/.url") {
                 try? Data((url + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/.url"))
             }
+            lock.withLock { madeFolders = true }
         }
         var template = Array((temporaries + "/\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -216,11 +216,11 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// Waits for the revalidations under way; true when one of them found that a file this
     /// source gave had changed (what was read from it is then stale: forget it and read
     /// again, the source now gives the new copy).
-    /// Writes the copies fetched (see `CDNCache.finishWrites()`), and records the shards this
+    /// Writes the copies fetched as a pack (`CDNCache.writePack()`), and records the shards this
     /// run read for the next run's start (see `CDNCache.rememberShards`).
     public func settle() -> Bool {
         revalidations.wait()
-        CDNCache.finishWrites()
+        cache.writePack()
         let (changed, read) = condition.withLock {
             defer { changedFiles = [] }
             return (!changedFiles.isEmpty, shardsRead)
