@@ -335,6 +335,27 @@ final class LocalCDN: @unchecked Sendable {
     }
 
     /// `:source` takes a pod from that source only, even when another holds a higher version.
+    /// A file in the cache's `packs/` that claims to be huge (a sparse terabyte starting as a
+    /// pack does: a hostile or broken cache) is not read into memory: the run answers, and the
+    /// packs beside it still serve their copies.
+    @Test func aHugePackIsSkippedAndTheRestOfTheCacheServes() throws {
+        let (world, specs, cdn) = try Self.world()
+        try Self.appPodfile(world, specs: specs)
+        let environment = ["COMPCTL_TRUNK": cdn.url]
+        let expected = "0\nBar\t1.0.0\nFoo\t1.1.0\nPublicCore\t1.1.0\nPublicImage\t5.19.0\nPublicNet\t2.1.0\n"
+        let first = try world.compctl(["resolve"], in: world("app"), environment: environment)
+        #expect("\(first.exitCode)\n\(first.stdout)\(first.stderr)" == expected)
+        let caches = try FileManager.default.contentsOfDirectory(atPath: world("home/cdn"))
+        try #require(caches.count == 1)
+        let huge = world("home/cdn/\(caches[0])/packs/00000000000000000000-0000000001-000001")
+        try Data("compctl-cdn-pack 1\n".utf8).write(to: URL(fileURLWithPath: huge))
+        try #require(truncate(huge, 1 << 40) == 0)
+        let before = cdn.server.requestCount
+        let next = try world.compctl(["resolve"], in: world("app"), environment: environment)
+        #expect("\(next.exitCode)\n\(next.stdout)\(next.stderr)" == expected)
+        #expect(cdn.requests(after: before).allSatisfy { $0.hasSuffix("(conditional)") || !cdn.serves($0) })
+    }
+
     @Test func aPodsSourceRestrictsItToThatSource() throws {
         let (world, _, cdn) = try Self.world()
         let specs = try world.specRepo("private", files: [

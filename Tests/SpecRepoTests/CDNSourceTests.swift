@@ -38,7 +38,7 @@ final class CDNFixture: @unchecked Sendable {
 
     /// The CDN paths the cache holds a copy of on disk, once this process's are written.
     var stored: [String] {
-        CDNCache.finishWrites()
+        cache.writePack()
         return cache.storedPaths()
     }
 
@@ -109,6 +109,26 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(warm.counters.notModified == warmRequests.count)
         #expect(warm.counters.fromCache >= tried)
         #expect(warm.counters.fetched == 0)
+    }
+
+    /// The record of the shards the last run read is read from disk: a line that is not a
+    /// shard index of this CDN's layout is not requested (a hostile record of a million
+    /// made-up names must not turn into a million requests).
+    @Test func theRecordOfShardsReadAsksOnlyForShardIndexesOfTheLayout() throws {
+        let fixture = try CDNFixture()
+        _ = try resolved([try fixture.source()])
+        let cold = fixture.requests()
+        let shards = cold.filter { $0.hasPrefix("/all_pods_versions_") }.map { String($0.dropFirst()) }
+        let madeUp = (0..<300).map { "all_pods_versions_made_up_\($0).txt" }
+            + ["all_pods_versions_1_2.txt", "all_pods_versions_1_2_3_4.txt", "all_pods_versions_g_0_0.txt",
+               "all_pods_versions_A_0_0.txt", "all_pods_versions_12_0_0.txt", "all_pods_versions.txt", "all_pods_versions_0_0_0.json"]
+        try fixture.cache.rememberShards(shards + madeUp)
+        _ = fixture.cache.reopened()
+        _ = try resolved([try fixture.source()])
+        let warm = Set(fixture.requests(after: cold.count))
+        let asked = madeUp.filter { warm.contains("/" + $0) || warm.contains("/\($0) (conditional)") }
+        #expect(asked.isEmpty, "\(asked.count) made-up shards requested, as \(asked.prefix(3))")
+        #expect(shards.allSatisfy { warm.contains("/\($0) (conditional)") })
     }
 
     @Test func aChangedShardIsFetchedAgainOnTheNextRun() throws {
@@ -493,6 +513,19 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(CDNCache.decode(Data("compctl-cdn-cache 1\nfuture: field\nlength: 2\n\n{}".utf8))?.body == Data("{}".utf8))
     }
 
+    /// An `ETag` goes back to the CDN as `If-None-Match`: one with a control character in it
+    /// (a carriage return from a hostile server or cache, to inject a header) is not kept or
+    /// sent; the copy stays, without it.
+    @Test func anETagWithAControlCharacterIsNeitherKeptNorRead() {
+        let hostile = "\"a\"\rX-Injected: yes"
+        let read = CDNCache.decode(Data("compctl-cdn-cache 1\netag: \(hostile)\nlength: 2\n\n{}".utf8))
+        #expect(read == CDNCachedFile(body: Data("{}".utf8), etag: nil))
+        for etag in [hostile, "\"a\"\u{0}", "\"a\u{7F}\""] {
+            #expect(CDNCache.decode(CDNCache.encode(CDNCachedFile(body: Data("{}".utf8), etag: etag))) == CDNCachedFile(body: Data("{}".utf8), etag: nil))
+        }
+        #expect(CDNCache.decode(CDNCache.encode(CDNCachedFile(body: Data(), etag: "W/\"a b\u{E9}\""))) == CDNCachedFile(body: Data(), etag: "W/\"a b\u{E9}\""))
+    }
+
     @Test func aRunsCopiesAreOnePackAndTheNewestCopyOfAPathIsRead() throws {
         let scratch = try TemporaryDirectory()
         var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
@@ -579,6 +612,131 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         try scratch.write("mine", to: "cdn/.tmp/\(getpid())-abcdef")
         cache.removeAbandonedWrites()
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/.tmp")) == ["\(getpid())-abcdef"])
+    }
+
+    /// A FIFO where a pack or the shard record belongs (a user's mistake, a hostile cache)
+    /// is not a file: reading it must not wait for a writer that never comes.
+    @Test func aFIFOInTheCacheIsSkippedWithoutWaiting() throws {
+        let scratch = try TemporaryDirectory()
+        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
+        try cache.rememberShards(["all_pods_versions_1_2_3.txt"])
+        _ = cache.reopened()
+        let fifos = [scratch("cdn/packs/00000000000000000001-0000000001-000001"), scratch("cdn/shards-read")]
+        for fifo in fifos {
+            unlink(fifo)
+            try #require(mkfifo(fifo, 0o600) == 0)
+        }
+        let done = DispatchSemaphore(value: 0)
+        let answers = Locked<(String?, [String])>((nil, ["not read"]))
+        Thread.detachNewThread {
+            let next = cache.reopened()
+            let copy = next.read("CocoaPods-version.yml").map { String(decoding: $0.body, as: UTF8.self) }
+            answers.withLock { $0 = (copy, next.rememberedShards()) }
+            done.signal()
+        }
+        let answered = done.wait(timeout: .now() + 5) == .success
+        if !answered {
+            // Lets the blocked reader go (a writer opens and closes each FIFO).
+            for fifo in fifos {
+                let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+                if fd >= 0 { close(fd) }
+            }
+            _ = done.wait(timeout: .now() + 5)
+        }
+        #expect(answered, "reading a cache with a FIFO in it hung")
+        #expect(answers.withLock { $0.0 } == "x")
+        #expect(answers.withLock { $0.1 } == [])
+    }
+
+    /// Something in `packs/` that is not a regular file (a folder, a link to a device or to
+    /// nothing, which reads as a pack merged away) is skipped, whatever `errno` an earlier
+    /// call left: the packs after it are read, and merged once there are eight.
+    @Test func aFolderOrDeviceInPacksIsSkippedAndThePacksAfterItStillCount() throws {
+        let scratch = try TemporaryDirectory()
+        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
+        cache = cache.reopened()
+        try FileManager.default.createDirectory(atPath: scratch("cdn/packs/00000000000000000001-0000000001-000001"),
+                                                withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch("cdn/packs/00000000000000000002-0000000001-000001"),
+                                                   withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(atPath: scratch("cdn/packs/00000000000000000003-0000000001-000001"),
+                                                   withDestinationPath: scratch("cdn/nowhere"))
+        for run in 0..<8 {
+            try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: nil), to: "all_pods_versions_1_2_3.txt")
+            cache = cache.reopened()
+            errno = ENOENT
+            #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run \(run)".utf8))
+            #expect(cache.read("CocoaPods-version.yml")?.body == Data("x".utf8))
+        }
+        try cache.write(CDNCachedFile(body: Data("run 8".utf8), etag: nil), to: "all_pods_versions_1_2_3.txt")
+        cache = cache.reopened()
+        let packs = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).sorted()
+        #expect(packs.count == 6, "the folder, the links, the merged pack, runs 7 and 8's: \(packs)")
+        #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run 8".utf8))
+        #expect(cache.read("CocoaPods-version.yml")?.body == Data("x".utf8))
+    }
+
+    /// Pack names start with the time, but a clock is not to be trusted: a pack written while
+    /// the clock ran ahead (and set back since) must not win over every later run's copies,
+    /// or each run would fetch those files again, for good, merges included.
+    @Test func aPackNamedInTheFutureDoesNotOutliveLaterCopies() throws {
+        let scratch = try TemporaryDirectory()
+        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("old".utf8), etag: "1"), to: "all_pods_versions_1_2_3.txt")
+        cache = cache.reopened()
+        let written = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
+        try #require(written.count == 1)
+        // Written in 2100 by the process's clock.
+        try #require(rename(scratch("cdn/packs/" + written[0]), scratch("cdn/packs/04102444800000000000-0000000001-000001")) == 0)
+        for run in 0..<9 {
+            try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: "\(run + 2)"), to: "all_pods_versions_1_2_3.txt")
+            cache = cache.reopened()
+            #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run \(run)".utf8))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs")).count < 8)
+    }
+
+    /// Only files named as compctl names packs are packs: one named otherwise (`zzz`, by hand
+    /// or by a hostile cache) would sort after every pack compctl writes, win over all their
+    /// copies for good, and give its name to every merge.
+    @Test func aFileNotNamedAsAPackIsNotRead() throws {
+        let scratch = try TemporaryDirectory()
+        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        try cache.write(CDNCachedFile(body: Data("old".utf8), etag: "1"), to: "all_pods_versions_1_2_3.txt")
+        cache = cache.reopened()
+        let written = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
+        try #require(written.count == 1)
+        try #require(rename(scratch("cdn/packs/" + written[0]), scratch("cdn/packs/zzz")) == 0)
+        cache = cache.reopened()
+        #expect(cache.read("all_pods_versions_1_2_3.txt") == nil)
+        for run in 0..<9 {
+            try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: "\(run + 2)"), to: "all_pods_versions_1_2_3.txt")
+            cache = cache.reopened()
+            #expect(cache.read("all_pods_versions_1_2_3.txt")?.body == Data("run \(run)".utf8))
+        }
+        let packs = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
+        #expect(packs.contains("zzz") && !packs.contains("zzz.m") && packs.count < 8, "\(packs)")
+    }
+
+    /// The first two writes of a cache at once (a pack and the shard record, from two
+    /// threads) both reach the disk: the second must not take the folders for made while
+    /// the first is still making them.
+    @Test func theFirstWritesOfACacheAtOnceBothReachTheDisk() throws {
+        let scratch = try TemporaryDirectory()
+        var lost: [String] = []
+        for attempt in 0..<60 {
+            let cache = CDNCache(directory: scratch("cdn\(attempt)"), url: "https://cdn.example/")
+            try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                if thread == 0 { try? cache.rememberShards(["all_pods_versions_1_2_3.txt"]) } else { cache.writePack() }
+            }
+            let next = cache.reopened()
+            if next.read("CocoaPods-version.yml") == nil { lost.append("\(attempt): the pack") }
+            if next.rememberedShards().isEmpty { lost.append("\(attempt): the shard record") }
+        }
+        #expect(lost.isEmpty, "\(lost)")
     }
 
     @Test func eachCDNHasItsOwnFolderAndTrunkIsCalledTrunk() {

@@ -45,11 +45,14 @@ public struct CDNCachedFile: Sendable, Equatable {
 /// power cut before the data reached the disk) reads up to the cut, and what is missing is
 /// fetched again. Once a cache has 8 packs, the next process to write one first merges
 /// them into one. Temporary files of killed processes are removed by the next one. Packs
-/// are not flushed to disk: the cache can always be fetched again.
+/// are not flushed to disk: the cache can always be fetched again. What is in `packs/` is
+/// not trusted: only regular files named as compctl names packs, of at most 1 GiB and
+/// starting as a pack, are read (a FIFO, a link or a folder is skipped), and a new pack
+/// sorts after the newest one even when the clock was set back since that one was written.
 ///
 /// A process keeps what it fetches in memory (`write`) and writes its pack when
-/// `finishWrites()` is called (`CDNSource.settle()` does) or when it exits, and every
-/// 4,096 copies on the way. The `CDNCache` values of one directory in a process share the
+/// `writePack()` is called (`CDNSource.settle()` does; `finishWrites()` for every cache),
+/// when it exits, and every 4,096 copies on the way. The `CDNCache` values of one directory in a process share the
 /// packs read and the copies written.
 public struct CDNCache: Sendable {
     /// The source's directory.
@@ -149,6 +152,12 @@ public struct CDNCache: Sendable {
         PackStore.flushAll()
     }
 
+    /// Writes the copies this cache holds and has not written yet as one pack (what
+    /// `finishWrites()` does for every cache of the process).
+    public func writePack() {
+        packs.flush()
+    }
+
     /// The paths the packs on disk hold now (read afresh, not as this process knows them).
     public func storedPaths() -> [String] {
         var paths = Set<String>()
@@ -162,7 +171,7 @@ public struct CDNCache: Sendable {
     /// This cache as the next process sees it: what this one holds is written, and the
     /// packs are read again from disk.
     public func reopened() -> CDNCache {
-        Self.finishWrites()
+        writePack()
         PackStore.forget(directory: directory)
         return CDNCache(directory: directory, url: url)
     }
@@ -176,7 +185,7 @@ public struct CDNCache: Sendable {
     /// run revalidates them all at once as it starts, since its resolution reads mostly the
     /// same ones. Empty when there is no whole record.
     public func rememberedShards() -> [String] {
-        guard let data = FileManager.default.contents(atPath: directory + "/" + Self.shardRecord),
+        guard let data = PackStore.contents(of: directory + "/" + Self.shardRecord, startingWith: Self.magic + "\n"),
               let file = Self.decode(data) else { return [] }
         return String(decoding: file.body, as: UTF8.self).split(separator: "\n").map(String.init).filter(Self.isSafe)
     }
@@ -209,9 +218,15 @@ public struct CDNCache: Sendable {
     static func encode(_ file: CDNCachedFile) -> Data {
         var header = magic + "\n"
         if file.isAbsent { header += "absent: yes\n" }
-        if let etag = file.etag, !etag.contains("\n") { header += "etag: \(etag)\n" }
+        if let etag = file.etag, isSendable(etag: etag.utf8) { header += "etag: \(etag)\n" }
         header += "length: \(file.body.count)\n\n"
         return Data(header.utf8) + file.body
+    }
+
+    /// Whether `etag` may go back to the server as `If-None-Match`: no control character
+    /// (a carriage return would start another header field).
+    static func isSendable(etag: some Sequence<UInt8>) -> Bool {
+        etag.allSatisfy { $0 >= 0x20 && $0 != 0x7F }
     }
 
     /// The file in `data`, or nil when the header is not compctl's or the body is not whole.
@@ -239,7 +254,8 @@ public struct CDNCache: Sendable {
                 }
                 let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 if line.starts(with: "etag: ".utf8) {
-                    etag = String(decoding: UnsafeRawBufferPointer(rebasing: line.dropFirst(6)), as: UTF8.self)
+                    let value = UnsafeRawBufferPointer(rebasing: line.dropFirst(6))
+                    etag = isSendable(etag: value) ? String(decoding: value, as: UTF8.self) : nil
                 } else if line.starts(with: "length: ".utf8) {
                     var value = 0
                     for byte in line.dropFirst(8) {
@@ -386,18 +402,47 @@ final class PackStore: @unchecked Sendable {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
-            if !name.hasPrefix(".") { names.append(name) }
+            if isPackName(name) { names.append(name) }
         }
         return names.sorted { PodName.bytewiseLess($0, $1) }
     }
 
-    /// The bytes of the file at `location`, nil (with `errno` set) when it cannot be read.
-    static func contents(of location: String) -> Data? {
-        let fd = open(location, O_RDONLY | O_CLOEXEC)
+    /// Whether `name` is one `newPackName` gives (`TIME-PID-COUNT`: 20, 10 and at least 6
+    /// digits), then `.m` once per merge. Any other file in `packs/` is not read: it could
+    /// sort after every pack compctl writes and win over their copies for good.
+    static func isPackName(_ name: String) -> Bool {
+        var base = Substring(name)
+        while base.hasSuffix(".m") { base = base.dropLast(2) }
+        let parts = base.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0].count == 20 && parts[1].count == 10 && parts[2].count >= 6
+            && parts.allSatisfy { $0.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+    }
+
+    /// The largest pack (or shard record) read: anything larger is not one compctl wrote
+    /// for a resolution (a hostile or broken cache, a sparse file claiming a terabyte), and
+    /// reading it whole would exhaust memory.
+    static let largestFile = 1 << 30
+
+    /// The bytes of the file at `location` when it is a regular file (not a link, a FIFO, a
+    /// device or a folder) of at most `largestFile` bytes that starts with `prefix`; nil
+    /// (with `errno` set: `ENOENT` only when there is no such file) otherwise.
+    static func contents(of location: String, startingWith prefix: String = magic) -> Data? {
+        // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOFOLLOW: no link is followed.
+        let fd = open(location, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &status) == 0 else { return nil }
+        guard status.st_mode & S_IFMT == S_IFREG, status.st_size <= largestFile else {
+            errno = EINVAL
+            return nil
+        }
+        let expected = Array(prefix.utf8)
+        var head = [UInt8](repeating: 0, count: expected.count)
+        guard pread(fd, &head, head.count, 0) == head.count, head == expected else {
+            errno = EINVAL
+            return nil
+        }
         return try? OpenFile.readToEnd(fd, size: Int(status.st_size))
     }
 
@@ -495,7 +540,7 @@ final class PackStore: @unchecked Sendable {
                 }
             }
         }
-        try? store(Self.pack(entries), at: packs + Self.newPackName())
+        try? store(Self.pack(entries), at: packs + Self.newPackName(after: Self.listPacks(in: directory).last))
     }
 
     /// A pack of `records` (path, encoded copy).
@@ -511,11 +556,17 @@ final class PackStore: @unchecked Sendable {
     }
 
     /// A name that sorts after every pack written before it: the time in nanoseconds, the
-    /// process and a count, each of fixed width.
-    private static func newPackName() -> String {
+    /// process and a count, each of fixed width. The time is not before that of `newest`
+    /// (the newest pack's name): a pack written while the clock ran ahead must not outrank
+    /// the copies of every run after the clock is set back.
+    static func newPackName(after newest: String?) -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        var nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        if let newest, newest.utf8.count >= 20, newest.utf8.prefix(20).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+           let time = UInt64(newest.prefix(20)), time >= nanoseconds {
+            nanoseconds = time == .max ? time : time + 1
+        }
         let number = registry.lock.withLock { () -> Int in
             registry.packsWritten += 1
             return registry.packsWritten
@@ -526,16 +577,15 @@ final class PackStore: @unchecked Sendable {
     /// Writes `bytes` to `target` through a temporary file in `.tmp/` renamed into place.
     func store(_ bytes: Data, at target: String) throws {
         let temporaries = directory + "/" + CDNCache.temporaryDirectory
-        let first = lock.withLock { () -> Bool in
-            defer { madeFolders = true }
-            return !madeFolders
-        }
-        if first {
+        // Taken for made only once they are: two first writes at once both make them (a
+        // folder that exists already is no failure), and one that failed is tried again.
+        if !lock.withLock({ madeFolders }) {
             try makeDirectory(temporaries)
             try makeDirectory(directory + "/" + Self.folder)
             if !FileManager.default.fileExists(atPath: directory + "/.url") {
                 try? Data((url + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/.url"))
             }
+            lock.withLock { madeFolders = true }
         }
         var template = Array((temporaries + "/\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -216,11 +216,11 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// Waits for the revalidations under way; true when one of them found that a file this
     /// source gave had changed (what was read from it is then stale: forget it and read
     /// again, the source now gives the new copy).
-    /// Writes the copies fetched (see `CDNCache.finishWrites()`), and records the shards this
+    /// Writes the copies fetched as a pack (`CDNCache.writePack()`), and records the shards this
     /// run read for the next run's start (see `CDNCache.rememberShards`).
     public func settle() -> Bool {
         revalidations.wait()
-        CDNCache.finishWrites()
+        cache.writePack()
         let (changed, read) = condition.withLock {
             defer { changedFiles = [] }
             return (!changedFiles.isEmpty, shardsRead)
@@ -543,7 +543,25 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         let recorded = cache.rememberedShards()
         guard !recorded.isEmpty else { return }
         DispatchQueue.global().async { [self] in
-            for shard in recorded where shard.hasPrefix("all_pods_versions") { request(shard, revalidate: true) }
+            for shard in recorded where isShardIndex(shard) { request(shard, revalidate: true) }
+        }
+    }
+
+    /// Whether `path` names a shard index of this CDN's layout (`all_pods_versions_1_2_3.txt`:
+    /// as many lowercase hex fragments as `prefix_lengths` has, each as long as it says).
+    /// The record of shards read comes from disk: only such names are sent for.
+    private func isShardIndex(_ path: String) -> Bool {
+        let prefix = "all_pods_versions", suffix = ".txt"
+        guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.utf8.count >= prefix.utf8.count + suffix.utf8.count else {
+            return false
+        }
+        let middle = path.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
+        let lengths = layout.prefixLengths
+        guard !lengths.isEmpty else { return middle.isEmpty }
+        guard middle.first == UInt8(ascii: "_") else { return false }
+        let parts = middle.dropFirst().split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
+        return parts.count == lengths.count && zip(parts, lengths).allSatisfy { part, length in
+            part.count == length && part.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
         }
     }
 
