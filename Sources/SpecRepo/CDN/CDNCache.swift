@@ -44,16 +44,18 @@ public struct CDNCachedFile: Sendable, Equatable {
 /// copy starts with a header that gives its length, so a pack cut short (a full disk, a
 /// power cut before the data reached the disk) reads up to the cut, and what is missing is
 /// fetched again. Once a cache has 8 packs, the next process to write one first merges
-/// them into one. Temporary files of killed processes are removed by the next one. Packs
-/// are not flushed to disk: the cache can always be fetched again. What is in `packs/` is
-/// not trusted: only regular files named as compctl names packs, of at most 1 GiB and
-/// starting as a pack, are read (a FIFO, a link or a folder is skipped), and a new pack
-/// sorts after the newest one even when the clock was set back since that one was written.
+/// them into one. Temporary files of killed processes are removed by the next one. A run's
+/// packs are not flushed to disk: the cache can always be fetched again. What is in
+/// `packs/` is not trusted: only regular files named as compctl names packs, of at most
+/// 1 GiB and starting as a pack, are read (a FIFO, a link or a folder is skipped), and a
+/// new pack sorts after the newest one even when the clock was set back since that one
+/// was written.
 ///
 /// A process keeps what it fetches in memory (`write`) and writes its pack when
 /// `writePack()` is called (`CDNSource.settle()` does; `finishWrites()` for every cache),
-/// when it exits, and every 4,096 copies on the way. The `CDNCache` values of one directory in a process share the
-/// packs read and the copies written.
+/// when it exits, and every 4,096 copies on the way. The `CDNCache` values of one directory
+/// in a process share the packs read and the copies written. A merged pack is flushed to
+/// disk before the packs it replaces are removed.
 public struct CDNCache: Sendable {
     /// The source's directory.
     public let directory: String
@@ -378,8 +380,10 @@ final class PackStore: @unchecked Sendable {
                     names.append(name)
                     datas.append(data)
                 } else if errno == ENOENT {
+                    // Merged away meanwhile: list again, or on the last attempt do without it
+                    // (its copies are in the merged pack, or fetched again).
                     vanished = true
-                    break
+                    if attempt < 2 { break }
                 }
             }
             if vanished, attempt < 2 { continue }
@@ -530,7 +534,9 @@ final class PackStore: @unchecked Sendable {
             // pack another process wrote meanwhile.
             let name = newest + ".m"
             let data = Self.pack(merging.records)
-            if (try? store(data, at: packs + name)) != nil {
+            // On disk before the packs it replaces are removed: a power cut then leaves one or
+            // the others, not a cache emptied of everything but this run's copies.
+            if (try? store(data, at: packs + name, durably: true)) != nil {
                 for old in merging.names where old != name { unlink(packs + old) }
                 lock.withLock {
                     packNames = [name]
@@ -574,8 +580,9 @@ final class PackStore: @unchecked Sendable {
         return String(format: "%020llu-%010d-%06d", nanoseconds, Int(getpid()), number)
     }
 
-    /// Writes `bytes` to `target` through a temporary file in `.tmp/` renamed into place.
-    func store(_ bytes: Data, at target: String) throws {
+    /// Writes `bytes` to `target` through a temporary file in `.tmp/` renamed into place;
+    /// `durably`, flushed to disk, and the rename too, before it returns.
+    func store(_ bytes: Data, at target: String, durably: Bool = false) throws {
         let temporaries = directory + "/" + CDNCache.temporaryDirectory
         // Taken for made only once they are: two first writes at once both make them (a
         // folder that exists already is no failure), and one that failed is tried again.
@@ -601,11 +608,19 @@ final class PackStore: @unchecked Sendable {
             }
             return true
         }
+        let synced = !durably || fsync(fd) == 0
         let closed = close(fd) == 0
-        guard written, closed, rename(temporary, target) == 0 else {
+        guard written, synced, closed, rename(temporary, target) == 0 else {
             let error = failure(target)
             unlink(temporary)
             throw error
+        }
+        if durably {
+            let folder = open((target as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if folder >= 0 {
+                fsync(folder)
+                close(folder)
+            }
         }
     }
 
