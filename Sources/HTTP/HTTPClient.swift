@@ -124,8 +124,13 @@ private final class Engine: @unchecked Sendable {
     }
 
     func submit(_ transfer: Transfer) {
-        lock.withLock { incoming.append(transfer) }
-        ccurl_multi_wakeup(multi)
+        // One wake-up for a burst of requests: the engine takes all that came in at once, so
+        // a request joining a queue that is not empty has its wake-up sent already.
+        let first = lock.withLock { () -> Bool in
+            incoming.append(transfer)
+            return incoming.count == 1
+        }
+        if first { ccurl_multi_wakeup(multi) }
     }
 
     func stop() {
