@@ -452,6 +452,20 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         }
     }
 
+    @Test func pathsAreEncodedAsFoundationEncodesEachComponent() {
+        func slow(_ path: String) -> String {
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "/;?#")
+            return path.split(separator: "/").map {
+                String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0)
+            }.joined(separator: "/")
+        }
+        for path in ["Specs/1/2/3/Foo/1.0.0/Foo.podspec.json", "all_pods_versions_a_b_c.txt", "Specs/0/f/e/C++Lib+x/2.0.0-rc.1/C++Lib+x.podspec.json",
+                     "Specs/1/a b/Foo;1/x?y#z/%41", "/Specs//a/", "Spécs/Ünï/1.0", "a~b_c.d-e", ""] {
+            #expect(CDNSource.encoded(path) == slow(path), "\(path)")
+        }
+    }
+
     @Test func aCDNIsNeverListedWhole() throws {
         let fixture = try CDNFixture()
         let error = try #require(throws: SpecRepoError.self) { try fixture.source().podNames() }
