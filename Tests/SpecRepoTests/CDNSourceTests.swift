@@ -695,15 +695,21 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
     /// Pack names start with the time, but a clock is not to be trusted: a pack written while
     /// the clock ran ahead (and set back since) must not win over every later run's copies,
     /// or each run would fetch those files again, for good, merges included.
-    @Test func aPackNamedInTheFutureDoesNotOutliveLaterCopies() throws {
-        let scratch = try TemporaryDirectory()
-        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+    /// A cache whose one pack holds an old copy of a shard index, renamed to `name`.
+    func cacheWithOnePack(renamedTo name: String, in scratch: TemporaryDirectory) throws -> CDNCache {
+        let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
         try cache.write(CDNCachedFile(body: Data("old".utf8), etag: "1"), to: "all_pods_versions_1_2_3.txt")
-        cache = cache.reopened()
+        _ = cache.reopened()
         let written = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
         try #require(written.count == 1)
+        try #require(rename(scratch("cdn/packs/" + written[0]), scratch("cdn/packs/" + name)) == 0)
+        return cache.reopened()
+    }
+
+    @Test func aPackNamedInTheFutureDoesNotOutliveLaterCopies() throws {
+        let scratch = try TemporaryDirectory()
         // Written in 2100 by the process's clock.
-        try #require(rename(scratch("cdn/packs/" + written[0]), scratch("cdn/packs/04102444800000000000-0000000001-000001")) == 0)
+        var cache = try cacheWithOnePack(renamedTo: "04102444800000000000-0000000001-000001", in: scratch)
         for run in 0..<9 {
             try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: "\(run + 2)"), to: "all_pods_versions_1_2_3.txt")
             cache = cache.reopened()
@@ -717,13 +723,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
     /// copies for good, and give its name to every merge.
     @Test func aFileNotNamedAsAPackIsNotRead() throws {
         let scratch = try TemporaryDirectory()
-        var cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
-        try cache.write(CDNCachedFile(body: Data("old".utf8), etag: "1"), to: "all_pods_versions_1_2_3.txt")
-        cache = cache.reopened()
-        let written = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
-        try #require(written.count == 1)
-        try #require(rename(scratch("cdn/packs/" + written[0]), scratch("cdn/packs/zzz")) == 0)
-        cache = cache.reopened()
+        var cache = try cacheWithOnePack(renamedTo: "zzz", in: scratch)
         #expect(cache.read("all_pods_versions_1_2_3.txt") == nil)
         for run in 0..<9 {
             try cache.write(CDNCachedFile(body: Data("run \(run)".utf8), etag: "\(run + 2)"), to: "all_pods_versions_1_2_3.txt")
