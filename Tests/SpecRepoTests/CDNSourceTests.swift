@@ -485,7 +485,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(next.read("all_pods_versions_1_2_3.txt") == CDNCachedFile(body: Data("Foo/1.0\n".utf8), etag: "\"abc\""))
         #expect(next.read("Specs/1/2/3/Foo/1.0/Foo.podspec.json")?.body == Data("{}".utf8))
 
-        // The pack's copies are in the order of their paths: the spec's comes last.
+        // The pack's copies are in the order they were written: the spec's comes last.
         let packs = try FileManager.default.contentsOfDirectory(atPath: scratch("cdn/packs"))
         try #require(packs.count == 1)
         let pack = URL(fileURLWithPath: scratch("cdn/packs/" + packs[0]))

@@ -178,11 +178,6 @@ public struct CDNCache: Sendable {
         return CDNCache(directory: directory, url: url)
     }
 
-    /// Writes `bytes` to `target` through a temporary file renamed into place.
-    private func store(_ bytes: Data, at target: String) throws {
-        try packs.store(bytes, at: target)
-    }
-
     /// The shard indexes the last run that recorded them read (`rememberShards`): the next
     /// run revalidates them all at once as it starts, since its resolution reads mostly the
     /// same ones. Empty when there is no whole record.
@@ -195,10 +190,10 @@ public struct CDNCache: Sendable {
     /// Records `shards` (paths of shard indexes) for the next run, replacing the last record.
     public func rememberShards(_ shards: [String]) throws {
         let body = Data(shards.sorted().map { $0 + "\n" }.joined().utf8)
-        try store(Self.encode(CDNCachedFile(body: body, etag: nil)), at: directory + "/" + Self.shardRecord)
+        try packs.store(Self.encode(CDNCachedFile(body: body, etag: nil)), at: directory + "/" + Self.shardRecord)
     }
 
-    /// The record of `rememberShards`, beside `files/`.
+    /// The record of `rememberShards`, beside `packs/`.
     private static let shardRecord = "shards-read"
 
     /// Removes what killed processes left in `.tmp/`: files of processes that are gone, and

@@ -442,7 +442,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             guard let data = try wait(path) else {
                 throw GraphError.unreadableSource(
                     source: self.name, pod: name,
-                    message: "\(self.url + encoded(path)) answered 404 although \(indexFile(for: name)) lists "
+                    message: "\(self.url + Self.encoded(path)) answered 404 although \(indexFile(for: name)) lists "
                         + "\(name) \(version); the CDN is being updated or is inconsistent, try again later")
             }
             return .success(try parse(data, path: path, name: name, version: version))
@@ -466,11 +466,6 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
                 path: shown, name: name, version: version, specName: spec.name, specVersion: spec.version)
         }
         return spec
-    }
-
-    /// `path` with each component percent-encoded for a URL.
-    private func encoded(_ path: String) -> String {
-        Self.encoded(path)
     }
 
     /// `path` with each component percent-encoded for a URL (empty components dropped).
@@ -539,7 +534,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             return
         }
         guard client != nil, !offline else {
-            finish(path, .failed(.notCachedOffline(url: url + encoded(path), source: name)))
+            finish(path, .failed(.notCachedOffline(url: url + Self.encoded(path), source: name)))
             return
         }
         send(path, cached: cached)
@@ -607,7 +602,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         guard let client else { return }
         var headers: [String: String] = [:]
         if let etag = cached?.etag, cached?.isAbsent == false { headers["If-None-Match"] = etag }
-        let address = url + encoded(path)
+        let address = url + Self.encoded(path)
         condition.withLock {
             if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
         }
@@ -652,7 +647,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private func revalidateInBackground(_ path: String, cached: CDNCachedFile, client: HTTPClient) {
         var headers: [String: String] = [:]
         if let etag = cached.etag, !cached.isAbsent { headers["If-None-Match"] = etag }
-        let address = url + encoded(path)
+        let address = url + Self.encoded(path)
         condition.withLock {
             if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
         }
