@@ -466,6 +466,18 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         }
     }
 
+    @Test func aSpecsPathIsItsPodsFolderItsVersionAndItsFile() throws {
+        let fixture = try CDNFixture()
+        let source = try fixture.source()
+        for (name, version) in [("Foo", "1.0.0"), ("C++Lib+x", "2.0.0-rc.1"), ("Ünïcode", "0.1"), ("A", "1"),
+                                (String(repeating: "Long", count: 40), "10.20.30-beta.4+build.5")] {
+            let expected = (["Specs"] + SpecRepoLayout(specsDirectory: "Specs", prefixLengths: [1, 1, 1]).shards(for: name)
+                + [name, version, name + ".podspec.json"]).joined(separator: "/")
+            #expect(source.specPath(name, version) == expected)
+            #expect(source.specPath(name, version) == expected, "a second time, from what was kept of the pod")
+        }
+    }
+
     @Test func aCDNIsNeverListedWhole() throws {
         let fixture = try CDNFixture()
         let error = try #require(throws: SpecRepoError.self) { try fixture.source().podNames() }

@@ -49,8 +49,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var changedFiles: Set<String> = []
     /// Whether each name asked for can be a pod's.
     private var validNames: [String: Bool] = [:]
-    /// Each pod's MD5 prefix directories, computed once.
-    private var fragments: [String: [String]] = [:]
+    /// Each pod's MD5 prefix directories, and its folder below them, computed once.
+    private var podPaths: [String: PodPaths] = [:]
     /// Each spec read and parsed, or being read: once, by whichever thread asks first (the
     /// resolver, or a read ahead of it), the others waiting for it.
     private var specs: [String: Prefetch<Result<Specification, any Error>>] = [:]
@@ -257,12 +257,26 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         Self.indexFile(fragment: fragment(of: name))
     }
 
+    /// Where a pod's files are: its MD5 prefix directories (`["1", "2", "3"]`) and its folder
+    /// (`Specs/1/2/3/Name/`).
+    private struct PodPaths {
+        var fragment: [String]
+        var folder: String
+    }
+
+    /// The paths of `name`, computed once per pod.
+    private func paths(of name: String) -> PodPaths {
+        if let known = condition.withLock({ podPaths[name] }) { return known }
+        let fragment = layout.shards(for: name)
+        let folder = ([layout.specsDirectory] + fragment + [name]).joined(separator: "/") + "/"
+        let made = PodPaths(fragment: fragment, folder: folder)
+        condition.withLock { podPaths[name] = made }
+        return made
+    }
+
     /// The MD5 prefix directories of `name` (`["1", "2", "3"]`), computed once per pod.
     private func fragment(of name: String) -> [String] {
-        if let known = condition.withLock({ fragments[name] }) { return known }
-        let shards = layout.shards(for: name)
-        condition.withLock { fragments[name] = shards }
-        return shards
+        paths(of: name).fragment
     }
 
     /// `all_pods_versions.txt` for an unsharded CDN, else the fragment joined with `_`.
@@ -271,16 +285,34 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     }
 
     /// `Specs/1/2/3/Name/1.0.0/Name.podspec.json`.
+    /// Made in one piece: the resolver's announcements ask for thousands of these, and
+    /// appending the parts one after another cost some 8,000 instructions a path.
     public func specPath(_ name: String, _ version: String) -> String {
-        let fragment = fragment(of: name)
-        var path = layout.specsDirectory
-        path.reserveCapacity(path.utf8.count + fragment.count * 2 + name.utf8.count * 2 + version.utf8.count + 20)
-        for part in fragment {
-            path += "/"
-            path += part
+        let folder = paths(of: name).folder
+        let suffix = ".podspec.json"
+        let count = folder.utf8.count + version.utf8.count + 1 + name.utf8.count + suffix.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = Self.copyUTF8(of: folder, to: buffer, at: 0)
+            end = Self.copyUTF8(of: version, to: buffer, at: end)
+            buffer[end] = UInt8(ascii: "/")
+            end = Self.copyUTF8(of: name, to: buffer, at: end + 1)
+            return Self.copyUTF8(of: suffix, to: buffer, at: end)
         }
-        path += "/" + name + "/" + version + "/" + name + ".podspec.json"
-        return path
+    }
+
+    /// Copies the UTF-8 of `text` into `buffer` from `start`; answers where it ended.
+    private static func copyUTF8(of text: String, to buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            if let from = bytes.baseAddress, let to = buffer.baseAddress { (to + start).update(from: from, count: bytes.count) }
+            return bytes.count
+        }
+        if let copied { return start + copied }
+        var end = start
+        for byte in text.utf8 {
+            buffer[end] = byte
+            end += 1
+        }
+        return end
     }
 
     /// The lines of a shard index, by pod name: each pod's version strings as listed.
