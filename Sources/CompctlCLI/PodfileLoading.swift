@@ -57,7 +57,10 @@ extension PodfileInputs {
         throws -> Resolution
     {
         var outcome = Result { try Resolver(catalog: catalog).resolve(request) }
-        for _ in 0..<3 where sources.map({ $0.cdn?.settle() ?? false }).contains(true) {
+        // Every CDN source settles (no short cut past the first that changed), at most 3 times.
+        var rounds = 0
+        while rounds < 3, sources.map({ $0.cdn?.settle() ?? false }).contains(true) {
+            rounds += 1
             catalog.forget()
             outcome = Result { try Resolver(catalog: catalog).resolve(request) }
         }

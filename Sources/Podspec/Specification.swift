@@ -65,7 +65,8 @@ public struct Specification: Sendable, Equatable {
 
     /// The name of the root spec: `Foo` for both `Foo` and `Foo/Bar`.
     public var rootName: String {
-        name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+        guard let slash = name.utf8.firstIndex(of: UInt8(ascii: "/")) else { return name }
+        return String(name[..<slash])
     }
 
     /// Every subspec below this spec, depth first, in file order.
