@@ -466,6 +466,16 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         }
     }
 
+    @Test func aPodsVersionsComeHighestFirstInWhateverOrderItsShardListsThem() throws {
+        let shard = CDNSource.indexFile(fragment: SpecRepoLayout(prefixLengths: [1, 1, 1]).shards(for: "Zed"))
+        let highestFirst = try ["2.0.0", "2.0.0-rc.1", "1.2.0", "1.0.0"].map { try Version($0) }
+        for listed in [["1.0.0", "1.2.0", "2.0.0-rc.1", "2.0.0"], ["2.0.0", "1.0.0", "2.0.0-rc.1", "1.2.0"],
+                       ["2.0.0", "2.0.0-rc.1", "1.2.0", "1.0.0"], ["1.0.0", "2.0.0", "1.0.0", "1.2.0", "2.0.0-rc.1"]] {
+            let fixture = try CDNFixture(files: { $0[shard] = Data(("Zed/" + listed.joined(separator: "/") + "\n").utf8) })
+            #expect(try fixture.source().versions(of: "Zed") == highestFirst, "\(listed)")
+        }
+    }
+
     @Test func aSpecsPathIsItsPodsFolderItsVersionAndItsFile() throws {
         let fixture = try CDNFixture()
         let source = try fixture.source()

@@ -194,7 +194,10 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
                 // Read and parsed meanwhile on the other core, one after another in the order
                 // the resolver will ask (a warm resolution spends its time there).
                 guard readAhead.contains(version) else { continue }
-                Self.reading.async { [weak self] in _ = try? self?.loadSpec(path: path, name: name, version: text) }
+                // Made here, not on the reading thread: the resolver announces a pod's versions
+                // again and again, and each announcement would queue another read of its own.
+                let (read, made) = specRead(path: path, name: name, version: text)
+                if made { Self.reading.async { read.run() } }
                 continue
             }
             condition.withLock { tally.announced += 1 }
@@ -371,7 +374,12 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
                 listed.append(ListedVersion(version: version, text: text))
             }
         }
-        listed.sort { $0.version > $1.version }
+        // Shards list a pod's versions oldest first as a rule: then a reversal is the sort.
+        if zip(listed, listed.dropFirst()).allSatisfy({ $0.version < $1.version }) {
+            listed.reverse()
+        } else {
+            listed.sort { $0.version > $1.version }
+        }
         condition.withLock { listings[name] = listed }
         return listed
     }
@@ -458,13 +466,24 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// The spec at `path` (fetched already, or fetched now), parsed once.
     private func loadSpec(path: String, name: String, version: String) throws -> Specification {
         // Read once: a read under way (ahead of the resolver, or a guess) is waited for.
-        let read = condition.withLock {
-            if let known = specs[path] { return known }
-            let made = Prefetch { [self] in readSpec(path: path, name: name, version: version) }
+        try specRead(path: path, name: name, version: version).read.value().get()
+    }
+
+    /// The one read of the spec at `path`, and whether this call made it (it is not started:
+    /// `Prefetch.run` or `value` does). The read holds the source weakly, so that reads queued
+    /// ahead do not keep a source that is done with alive.
+    private func specRead(path: String, name: String, version: String)
+        -> (read: Prefetch<Result<Specification, any Error>>, made: Bool)
+    {
+        condition.withLock {
+            if let known = specs[path] { return (known, false) }
+            let made = Prefetch<Result<Specification, any Error>> { [weak self] in
+                guard let self else { return .failure(CancellationError()) }
+                return self.readSpec(path: path, name: name, version: version)
+            }
             specs[path] = made
-            return made
+            return (made, true)
         }
-        return try read.value().get()
     }
 
     /// The spec at `path` fetched (or read from its copy) and parsed.
