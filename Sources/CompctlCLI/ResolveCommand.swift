@@ -98,7 +98,9 @@ struct ResolveCommand: ParsableCommand {
             if update { inputs.request.update = pods.isEmpty ? .all : .pods(pods) }
             inputs.warnings.forEach(Console.warning)
 
-            let resolution = try inputs.resolve(against: PodCatalog(providers: sources.map(\.provider)), sources: sources) { explanation in
+            let catalog = PodCatalog(providers: sources.map(\.provider))
+            ProcessLifetime.keep((inputs, sources, catalog))
+            let resolution = try inputs.resolve(against: catalog, sources: sources) { explanation in
                 if json { try? JSONOutput.print(ResolveDocument(conflict: explanation)) }
             }
             ResolutionWarnings.printWarnings(resolution.warnings, inputs: inputs, sources: sources,
