@@ -59,7 +59,7 @@ extension PodfileInputs {
         var outcome = Result { try Resolver(catalog: catalog).resolve(request) }
         // Every CDN source settles (no short cut past the first that changed), at most 3 times.
         var rounds = 0
-        while rounds < 3, sources.map({ $0.cdn?.settle() ?? false }).contains(true) {
+        while rounds < 3, try settle(sources) {
             rounds += 1
             catalog.forget()
             outcome = Result { try Resolver(catalog: catalog).resolve(request) }
@@ -75,6 +75,17 @@ extension PodfileInputs {
             throw Exit.problems
         }
         return resolution
+    }
+}
+
+/// Settles the CDN sources among `sources` (every one of them); true when one of them found
+/// that a file it gave had changed. A CDN whose layout changed is an `error:` line, exit 1.
+private func settle(_ sources: [SpecRepoSource]) throws -> Bool {
+    do {
+        return try sources.map { try $0.cdn?.settle() ?? false }.contains(true)
+    } catch {
+        Console.error(String(describing: error))
+        throw Exit.failure
     }
 }
 

@@ -81,6 +81,7 @@ struct SpecSources: SpecSourceReading {
         defer { reporter.finish() }
         let plan = PodfileInputs.sourcePlan(for: podfile, commandLine: commandLine, configured: locator.configured,
                                             trunk: trunk, binaryRepo: configuration.binary.repo)
+        locator.cdn.revalidatesInBackground = revalidatesInBackground
         let opened = try severally { try locator.sources(plan) }
         if revalidatesInBackground {
             for source in opened.sources { source.cdn?.revalidatesInBackground = true }

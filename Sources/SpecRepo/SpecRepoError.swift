@@ -77,6 +77,8 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
     case notACDN(url: String, reason: String)
     /// A whole listing of a CDN source was asked for.
     case cdnCannotList(source: String)
+    /// The CDN's metadata, revalidated while the run read its copy, gives another layout.
+    case cdnLayoutChanged(url: String)
     /// `--offline`, and the CDN file at `url` has no copy in the cache.
     case notCachedOffline(url: String, source: String)
     /// A CDN file could not be fetched: the network failed and there is no copy.
@@ -187,6 +189,9 @@ public enum SpecRepoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(url) is not a CDN source: \(reason); check the URL (a git spec repo's URL ends in .git)"
         case .cdnCannotList(let source):
             return "\(source) is a CDN source, which compctl never lists whole; name the pods to read instead"
+        case .cdnLayoutChanged(let url):
+            return "\(url)CocoaPods-version.yml changed its layout (prefix_lengths) while compctl read the copy it had; "
+                + "the new one is cached now: run the command again"
         case .notCachedOffline(let url, let source):
             return "\(url) is not in compctl's cache of \(source), and --offline forbids fetching it; "
                 + "run once without --offline to fill the cache"

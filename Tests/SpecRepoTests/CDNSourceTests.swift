@@ -31,9 +31,10 @@ final class CDNFixture: @unchecked Sendable {
     var cache: CDNCache { CDNCache(directory: cacheDirectory, url: server.baseURL + "/") }
 
     /// A new source over the shared cache, as a new compctl run opens it.
-    func source(offline: Bool = false) throws -> CDNSource {
+    func source(offline: Bool = false, background: Bool = false) throws -> CDNSource {
         try CDNSource(name: "local", url: server.baseURL + "/", cache: cache,
-                      client: offline ? nil : try HTTPClient(options: options), offline: offline)
+                      client: offline ? nil : try HTTPClient(options: options), offline: offline,
+                      revalidatesInBackground: background)
     }
 
     /// The CDN paths the cache holds a copy of on disk, once this process's are written.
@@ -174,7 +175,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         holding.withLock { $0 = true }
         #expect(try !warm.versions(of: "XXPay").contains(Version("2.2.0")))
         hold.signal()
-        #expect(!warm.settle())
+        #expect(try !warm.settle())
         holding.withLock { $0 = false }
         // The metadata and the shard (and `deprecated_podspecs.txt`, which this read does
         // not wait for), all unchanged.
@@ -191,10 +192,81 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(try !next.versions(of: "XXPay").contains(Version("2.2.0")))
         hold.signal()
         holding.withLock { $0 = false }
-        #expect(next.settle())
+        #expect(try next.settle())
         #expect(try next.versions(of: "XXPay").contains(Version("2.2.0")))
-        #expect(!next.settle())
+        #expect(try !next.settle())
         #expect(fixture.cache.read(String(shard.dropFirst()))?.body == changed.withLock { $0 })
+    }
+
+    @Test func openedInTheBackgroundTheMetadataIsUsedFromItsCopyAndOnlyANewLayoutStopsTheRun() throws {
+        let metadata = Locked<String?>(nil)
+        let hold = DispatchSemaphore(value: 0)
+        let holding = Locked(false)
+        let answered = Locked(false)
+        let fixture = try CDNFixture(override: { request, _ in
+            guard request.path == "/CocoaPods-version.yml" else { return nil }
+            if holding.withLock({ $0 }) { _ = hold.wait(timeout: .now() + 10) }
+            answered.withLock { $0 = true }
+            return metadata.withLock { $0 }.map { TestSupport.HTTPResponse.content(Data($0.utf8), for: request) }
+        })
+        _ = try fixture.source().specification(name: "XXPay", version: Version("2.0.2"))
+
+        // A new `last:`: the run does not wait for it, and has nothing to read again.
+        metadata.withLock { $0 = "---\nmin: 1.0.0\nlast: 1.99.0\nprefix_lengths:\n- 1\n- 1\n- 1\n" }
+        holding.withLock { $0 = true }
+        answered.withLock { $0 = false }
+        let warm = try fixture.source(background: true)
+        _ = try warm.specification(name: "XXPay", version: Version("2.0.2"))
+        #expect(!answered.withLock { $0 }, "opened and read before the metadata's revalidation was answered")
+        hold.signal()
+        holding.withLock { $0 = false }
+        #expect(try !warm.settle())
+        #expect(fixture.cache.read("CocoaPods-version.yml")?.body == Data(metadata.withLock { $0 }!.utf8))
+
+        // Another layout: what the run read was laid out by the old one.
+        metadata.withLock { $0 = "---\nmin: 1.0.0\nlast: 1.99.0\nprefix_lengths:\n- 2\n" }
+        let relaid = try fixture.source(background: true)
+        _ = try relaid.versions(of: "XXPay")
+        #expect(throws: SpecRepoError.cdnLayoutChanged(url: fixture.server.baseURL + "/")) { try relaid.settle() }
+        #expect(try fixture.source().layout.prefixLengths == [2], "the next run reads by the new layout")
+    }
+
+    @Test func inTheBackgroundADeprecationOfASpecReadFromItsCopyMakesSettleReadItAgain() throws {
+        let layout = SpecRepoLayout(prefixLengths: [1, 1, 1])
+        let deprecatedPath = "Specs/" + layout.podPath(for: "XXPay") + "/2.0.2/XXPay.podspec.json"
+        let deprecated = Locked(false)
+        let hold = DispatchSemaphore(value: 0)
+        let holding = Locked(false)
+        let fixture = try CDNFixture(override: { request, _ in
+            if request.path == "/" + CDNSource.deprecatedListFile {
+                if holding.withLock({ $0 }) { _ = hold.wait(timeout: .now() + 10) }
+                guard deprecated.withLock({ $0 }) else { return nil }
+                return TestSupport.HTTPResponse.content(Data((deprecatedPath + "\n").utf8), for: request)
+            }
+            guard deprecated.withLock({ $0 }), request.path == "/" + deprecatedPath else { return nil }
+            return TestSupport.HTTPResponse.content(Data("""
+                {"name": "XXPay", "version": "2.0.2", "deprecated": true,
+                 "source": {"git": "https://git.example/XXPay.git", "tag": "2.0.2"}}
+                """.utf8), for: request)
+        })
+        let first = try fixture.source()
+        _ = try first.specification(name: "XXPay", version: Version("2.0.2"))
+        _ = try first.specification(name: "XXPay", version: Version("2.0.1"))
+
+        deprecated.withLock { $0 = true }
+        holding.withLock { $0 = true }
+        let warm = try fixture.source(background: true)
+        #expect(try !warm.specification(name: "XXPay", version: Version("2.0.2")).deprecated, "its copy, the list not back")
+        hold.signal()
+        holding.withLock { $0 = false }
+        #expect(try warm.settle())
+        #expect(try warm.specification(name: "XXPay", version: Version("2.0.2")).deprecated)
+        #expect(try !warm.settle())
+
+        // A list that newly names only specs this run did not read changes nothing read.
+        let next = try fixture.source(background: true)
+        _ = try next.specification(name: "XXPay", version: Version("2.0.1"))
+        #expect(try !next.settle())
     }
 
     @Test func aShardTheCDNLacksMeansNoSuchPodAndIsAskedOnce() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import HTTP
+import Podspec
 
 /// How one compctl run reaches CDN sources: where their copies are kept, whether the
 /// network may be used, and one HTTP client for all of them (made, and libcurl loaded, only
@@ -20,6 +21,14 @@ public final class CDNAccess: @unchecked Sendable {
     private var kinds: [String: Bool] = [:]
     /// CDNs whose metadata this run fetched while probing them.
     private var probed: Set<String> = []
+    private var background = false
+
+    /// Whether the CDNs opened from now on use their copies at once and revalidate them
+    /// meanwhile (`CDNSource.revalidatesInBackground`, given to its `init`).
+    public var revalidatesInBackground: Bool {
+        get { lock.withLock { background } }
+        set { lock.withLock { background = newValue } }
+    }
 
     /// Access with copies under `home`, over the network unless `offline`.
     public init(home: String, offline: Bool = false, options: HTTPClientOptions = CDNAccess.defaultOptions()) {
@@ -114,9 +123,13 @@ public final class CDNAccess: @unchecked Sendable {
         let key = SpecRepoURL.canonical(url)
         if let known = lock.withLock({ opened[key] }) { return known }
         let cache = CDNCache(directory: CDNCache.directory(forURL: url, home: home), url: url)
-        let fresh: Set<String> = lock.withLock { probed.contains(key) } ? ["CocoaPods-version.yml"] : []
+        let (fresh, background): (Set<String>, Bool) = lock.withLock {
+            (probed.contains(key) ? ["CocoaPods-version.yml"] : [], self.background)
+        }
+        // Reads the packs' index while libcurl may still be loading on its own thread.
+        _ = cache.hasCopy(PodName.metadataFile)
         let source = try CDNSource(name: name, url: url, cache: cache, client: offline ? nil : try httpClient(),
-                                   offline: offline, fresh: fresh)
+                                   offline: offline, fresh: fresh, revalidatesInBackground: background)
         return lock.withLock {
             if let known = opened[key] { return known }
             opened[key] = source

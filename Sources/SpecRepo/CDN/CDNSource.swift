@@ -47,6 +47,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var background = false
     private let revalidations = DispatchGroup()
     private var changedFiles: Set<String> = []
+    /// Whether the revalidated metadata gives another layout than the one read with.
+    private var layoutChanged = false
     /// Whether each name asked for can be a pod's.
     private var validNames: [String: Bool] = [:]
     /// Each pod's MD5 prefix directories, and its folder below them, computed once.
@@ -96,14 +98,17 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// Opens the CDN at `url` named `name`, with its copies in `cache`: reads
     /// `CocoaPods-version.yml` (revalidating its copy unless `offline`, or unless `fresh`
     /// says it was fetched by this run already). Throws when it cannot be read (nor a copy of
-    /// it), or is not a CDN's metadata.
-    public init(name: String, url: String, cache: CDNCache, client: HTTPClient?, offline: Bool, fresh: Set<String> = []) throws {
+    /// it), or is not a CDN's metadata. With `revalidatesInBackground` (see the property), the
+    /// copies of the metadata and of the deprecation list are used at once as well.
+    public init(name: String, url: String, cache: CDNCache, client: HTTPClient?, offline: Bool, fresh: Set<String> = [],
+                revalidatesInBackground: Bool = false) throws {
         self.name = name
         self.url = url.hasSuffix("/") ? url : url + "/"
         self.cache = cache
         self.offline = offline || client == nil
         self.client = client
         self.fresh = fresh
+        background = revalidatesInBackground
         if !self.offline { cache.removeAbandonedWrites() }
         let metadataPath = PodName.metadataFile
         request(metadataPath, revalidate: true)
@@ -210,7 +215,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// Whether a cached shard index is used at once while its revalidation runs, instead of
     /// after it: a warm resolution then costs its own time, not a round trip per layer of the
     /// graph. Whoever turns it on must call `settle()` once done, and read again when it
-    /// answers true. Off by default.
+    /// answers true. Off by default. Given to `init`, the metadata and the deprecation list
+    /// are used from their copies too: a metadata that changes the layout makes `settle()`
+    /// throw, and a list that deprecates a spec read from its copy makes it answer true.
     public var revalidatesInBackground: Bool {
         get { condition.withLock { background } }
         set { condition.withLock { background = newValue } }
@@ -221,13 +228,16 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// again, the source now gives the new copy).
     /// Writes the copies fetched as a pack (`CDNCache.writePack()`), and records the shards this
     /// run read for the next run's start (see `CDNCache.rememberShards`).
-    public func settle() -> Bool {
+    /// Throws `SpecRepoError.cdnLayoutChanged` when the revalidated metadata no longer gives
+    /// the layout this run read with (the new metadata is cached: the next run reads by it).
+    public func settle() throws -> Bool {
         revalidations.wait()
         cache.writePack()
-        let (changed, read) = condition.withLock {
+        let (changed, read, relaid) = condition.withLock {
             defer { changedFiles = [] }
-            return (!changedFiles.isEmpty, shardsRead)
+            return (!changedFiles.isEmpty, shardsRead, layoutChanged)
         }
+        if relaid { throw SpecRepoError.cdnLayoutChanged(url: url) }
         if !offline, !read.isEmpty, Set(cache.rememberedShards()) != read {
             // A record that cannot be written costs the next run its head start, not this one anything.
             try? cache.rememberShards(Array(read))
@@ -579,7 +589,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
             return
         }
-        if let cached, let client, path != PodName.metadataFile, condition.withLock({ background }) {
+        if let cached, let client, !(path == PodName.metadataFile && cached.isAbsent), condition.withLock({ background }) {
             finish(path, .ready(cached.isAbsent ? nil : cached.body))
             revalidateInBackground(path, cached: cached, client: client)
             return
@@ -635,17 +645,22 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         let state = files[Self.deprecatedListFile]
         condition.unlock()
         var listed = Set<String>()
-        if case .ready(let data?) = state {
-            for line in data.split(separator: UInt8(ascii: "\n")) {
-                var text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                while text.hasPrefix("/") { text.removeFirst() }
-                if !text.isEmpty { listed.insert(text) }
-            }
-        }
+        if case .ready(let data?) = state { listed = Self.deprecatedPaths(in: data) }
         return condition.withLock {
             if deprecatedPaths == nil { deprecatedPaths = listed }
             return deprecatedPaths!.contains(path)
         }
+    }
+
+    /// The spec paths a `deprecated_podspecs.txt` lists.
+    private static func deprecatedPaths(in data: Data) -> Set<String> {
+        var listed = Set<String>()
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            var text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            while text.hasPrefix("/") { text.removeFirst() }
+            if !text.isEmpty { listed.insert(text) }
+        }
+        return listed
     }
 
     /// Sends the request for `path`, conditional when there is a copy to revalidate.
@@ -736,10 +751,51 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         guard let fresh else { return }
         try? cache.write(fresh, to: path)
         guard fresh.isAbsent != cached.isAbsent || fresh.body != cached.body else { return }
+        switch path {
+        case PodName.metadataFile:
+            metadataChanged(to: fresh)
+        case Self.deprecatedListFile:
+            deprecationsChanged(from: cached, to: fresh)
+        default:
+            condition.withLock {
+                files[path] = .ready(fresh.isAbsent ? nil : fresh.body)
+                listings = [:]
+                changedFiles.insert(path)
+            }
+        }
+    }
+
+    /// The metadata changed since its copy was read: nothing read depends on it but the
+    /// layout (a new `last:` is no reason to read again); a new layout is for `settle()` to
+    /// report.
+    private func metadataChanged(to fresh: CDNCachedFile) {
+        let text = String(decoding: fresh.body, as: UTF8.self)
+        let lengths = fresh.isAbsent || !Self.isCDNMetadata(text)
+            ? nil : try? SpecRepoLayout.prefixLengths(inMetadata: text, path: url + PodName.metadataFile)
         condition.withLock {
-            files[path] = .ready(fresh.isAbsent ? nil : fresh.body)
-            listings = [:]
-            changedFiles.insert(path)
+            files[PodName.metadataFile] = .ready(fresh.isAbsent ? nil : fresh.body)
+            if lengths != layout.prefixLengths { layoutChanged = true }
+        }
+    }
+
+    /// The deprecation list changed since its copy was used: the specs it now lists that
+    /// this run took from their copies are forgotten (the next read fetches them, as the new
+    /// list says), and the resolution reads again if it had read any of them.
+    private func deprecationsChanged(from cached: CDNCachedFile, to fresh: CDNCachedFile) {
+        let listed = fresh.isAbsent ? [] : Self.deprecatedPaths(in: fresh.body)
+        let before = cached.isAbsent ? [] : Self.deprecatedPaths(in: cached.body)
+        condition.withLock {
+            files[Self.deprecatedListFile] = .ready(fresh.isAbsent ? nil : fresh.body)
+            deprecatedPaths = listed
+            var stale = false
+            for path in listed.subtracting(before) {
+                if case .ready = files[path] {
+                    files[path] = nil
+                    stale = true
+                }
+                if specs.removeValue(forKey: path) != nil { stale = true }
+            }
+            if stale { changedFiles.insert(Self.deprecatedListFile) }
         }
     }
 
