@@ -47,8 +47,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var background = false
     private let revalidations = DispatchGroup()
     private var changedFiles: Set<String> = []
-    /// Whether the revalidated metadata gives another layout than the one read with.
-    private var layoutChanged = false
+    /// What the revalidated metadata says against this run: another layout than the one read
+    /// with, or no CDN at all (as a run without the copy would have said when opening it).
+    private var metadataProblem: SpecRepoError?
     /// Whether each name asked for can be a pod's.
     private var validNames: [String: Bool] = [:]
     /// Each pod's MD5 prefix directories, and its folder below them, computed once.
@@ -111,16 +112,20 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         background = revalidatesInBackground
         if !self.offline { cache.removeAbandonedWrites() }
         let metadataPath = PodName.metadataFile
-        request(metadataPath, revalidate: true)
-        guard let data = try wait(metadataPath) else {
-            throw SpecRepoError.notACDN(url: self.url, reason: "it has no \(metadataPath)")
+        if revalidatesInBackground, !self.offline, let client, !fresh.contains(metadataPath),
+           let cached = cache.read(metadataPath), !cached.isAbsent,
+           let lengths = try? Self.prefixLengths(ofMetadata: cached.body, url: self.url) {
+            // Only a copy that opens the CDN is used at once: a run that took an unusable one
+            // would fail on it, its revalidation dropped with it, run after run. The layout is
+            // set before the revalidation starts, which compares the new one with it.
+            layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
+            finish(metadataPath, .ready(cached.body))
+            revalidateInBackground(metadataPath, cached: cached, client: client)
+        } else {
+            request(metadataPath, revalidate: true)
+            let lengths = try Self.prefixLengths(ofMetadata: try wait(metadataPath), url: self.url)
+            layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
         }
-        let text = String(decoding: data, as: UTF8.self)
-        guard Self.isCDNMetadata(text) else {
-            throw SpecRepoError.notACDN(url: self.url, reason: "its \(metadataPath) does not name the latest CocoaPods version")
-        }
-        let lengths = try SpecRepoLayout.prefixLengths(inMetadata: text, path: self.url + metadataPath)
-        layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
         // Under way while the resolution starts; a cached spec waits for it (see `request`).
         request(Self.deprecatedListFile, revalidate: true)
     }
@@ -128,6 +133,18 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// `deprecated_podspecs.txt`: the paths of the specs that `pod trunk deprecate` rewrote,
     /// one a line (`Specs/1/2/3/Name/1.0.0/Name.podspec.json`).
     public static let deprecatedListFile = "deprecated_podspecs.txt"
+
+    /// The `prefix_lengths` of the CDN at `url` whose `CocoaPods-version.yml` is `data` (nil: the
+    /// CDN has none). Throws when it is not a CDN's metadata, or its layout cannot be read.
+    static func prefixLengths(ofMetadata data: Data?, url: String) throws -> [Int] {
+        let path = PodName.metadataFile
+        guard let data else { throw SpecRepoError.notACDN(url: url, reason: "it has no \(path)") }
+        let text = String(decoding: data, as: UTF8.self)
+        guard isCDNMetadata(text) else {
+            throw SpecRepoError.notACDN(url: url, reason: "its \(path) does not name the latest CocoaPods version")
+        }
+        return try SpecRepoLayout.prefixLengths(inMetadata: text, path: url + path)
+    }
 
     /// Whether `text` is a CDN's `CocoaPods-version.yml`: a mapping with the latest CocoaPods
     /// version (`last`), which is how CocoaPods tells a CDN from a git spec repo
@@ -233,11 +250,11 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     public func settle() throws -> Bool {
         revalidations.wait()
         cache.writePack()
-        let (changed, read, relaid) = condition.withLock {
+        let (changed, read, problem) = condition.withLock {
             defer { changedFiles = [] }
-            return (!changedFiles.isEmpty, shardsRead, layoutChanged)
+            return (!changedFiles.isEmpty, shardsRead, metadataProblem)
         }
-        if relaid { throw SpecRepoError.cdnLayoutChanged(url: url) }
+        if let problem { throw problem }
         if !offline, !read.isEmpty, Set(cache.rememberedShards()) != read {
             // A record that cannot be written costs the next run its head start, not this one anything.
             try? cache.rememberShards(Array(read))
@@ -589,7 +606,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
             return
         }
-        if let cached, let client, !(path == PodName.metadataFile && cached.isAbsent), condition.withLock({ background }) {
+        // The metadata's copy is used at once by `init` only, and only when it opens the CDN.
+        if let cached, let client, path != PodName.metadataFile, condition.withLock({ background }) {
             finish(path, .ready(cached.isAbsent ? nil : cached.body))
             revalidateInBackground(path, cached: cached, client: client)
             return
@@ -766,15 +784,20 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     }
 
     /// The metadata changed since its copy was read: nothing read depends on it but the
-    /// layout (a new `last:` is no reason to read again); a new layout is for `settle()` to
-    /// report.
+    /// layout (a new `last:` is no reason to read again); a new layout, or a metadata that no
+    /// longer opens the CDN (which a run without the copy would have failed on, and says so
+    /// in its words), is for `settle()` to report.
     private func metadataChanged(to fresh: CDNCachedFile) {
-        let text = String(decoding: fresh.body, as: UTF8.self)
-        let lengths = fresh.isAbsent || !Self.isCDNMetadata(text)
-            ? nil : try? SpecRepoLayout.prefixLengths(inMetadata: text, path: url + PodName.metadataFile)
+        var problem: SpecRepoError?
+        do {
+            let lengths = try Self.prefixLengths(ofMetadata: fresh.isAbsent ? nil : fresh.body, url: url)
+            if lengths != layout.prefixLengths { problem = .cdnLayoutChanged(url: url) }
+        } catch {
+            problem = error as? SpecRepoError ?? .cdnLayoutChanged(url: url)
+        }
         condition.withLock {
             files[PodName.metadataFile] = .ready(fresh.isAbsent ? nil : fresh.body)
-            if lengths != layout.prefixLengths { layoutChanged = true }
+            if metadataProblem == nil { metadataProblem = problem }
         }
     }
 
