@@ -69,6 +69,90 @@ import Versioning
 }
 
 
+/// Deprecations answered while the run reads specs from their copies.
+@Suite struct CDNBackgroundDeprecationRaceTests {
+    /// `deprecated_podspecs.txt` newly lists every spec, and its answer lands while two threads
+    /// read the specs from their copies: whatever the moment, each read ends (a read whose file
+    /// was forgotten between its request and its wait is not left waiting for ever), and once
+    /// `settle()` has had the resolution read again, no spec is the copy from before the
+    /// deprecation (one whose copy was judged by the old list and given after the new list came
+    /// is not kept).
+    @Test func aDeprecationLandingWhileSpecsAreReadLeavesNoStaleSpecAndNoReadHanging() throws {
+        let rewritten = Locked<[String: Data]>([:])
+        let deprecating = Locked(false)
+        let delay = Locked<TimeInterval>(0)
+        let fixture = try CDNFixture(override: { request, _ in
+            guard deprecating.withLock({ $0 }) else { return nil }
+            let path = String(request.path.dropFirst())
+            if path == CDNSource.deprecatedListFile {
+                let list = rewritten.withLock { $0.keys.sorted() }.joined(separator: "\n") + "\n"
+                return TestSupport.HTTPResponse.content(Data(list.utf8), for: request).delayed(by: delay.withLock { $0 })
+            }
+            return rewritten.withLock { $0[path] }.map { TestSupport.HTTPResponse.content($0, for: request) }
+        })
+        // Every spec of these pods, as (name, version text, path).
+        let pods = ["XXPay", "XXFoundation", "XXHome", "XXCart", "XXStorage", "XXLogger", "XXNetworking", "XXDetail"]
+        let first = try fixture.source()
+        var specs: [(name: String, version: Version, path: String)] = []
+        for pod in pods {
+            for version in try first.versions(of: pod) {
+                _ = try first.specification(name: pod, version: version)
+                specs.append((pod, version, first.specPath(pod, version.description)))
+            }
+        }
+        first.cache.writePack()
+        rewritten.withLock { table in
+            for spec in specs {
+                var body = fixture.tree.files[spec.path]!
+                body.insert(contentsOf: Data(#""deprecated": true, "#.utf8), at: body.firstIndex(of: UInt8(ascii: "{"))! + 1)
+                table[spec.path] = body
+            }
+        }
+        let before = fixture.cache.read(CDNSource.deprecatedListFile)
+
+        for round in 0..<60 {
+            // Each round starts from the copies of before the deprecation.
+            if let before { try fixture.cache.write(before, to: CDNSource.deprecatedListFile) }
+            for spec in specs { try fixture.cache.write(CDNCachedFile(body: fixture.tree.files[spec.path]!, etag: nil), to: spec.path) }
+            deprecating.withLock { $0 = true }
+            delay.withLock { $0 = Double(round % 20) / 4_000 }
+            let warm = try fixture.source(background: true)
+            let done = DispatchSemaphore(value: 0)
+            let outcome = Locked<[String]?>(nil)
+            let all = specs
+            Thread.detachNewThread {
+                let stale = Locked<[String]>([])
+                do {
+                    var again = true
+                    for _ in 0..<4 where again {
+                        stale.withLock { $0 = [] }
+                        DispatchQueue.concurrentPerform(iterations: 2) { half in
+                            for (index, spec) in all.enumerated() where index % 2 == half {
+                                if (try? warm.specification(name: spec.name, version: spec.version).deprecated) != true {
+                                    stale.withLock { $0.append(spec.path) }
+                                }
+                            }
+                        }
+                        again = try warm.settle()
+                    }
+                } catch {
+                    stale.withLock { $0.append("settle threw \(error)") }
+                }
+                outcome.withLock { $0 = stale.withLock { $0 } }
+                done.signal()
+            }
+            guard done.wait(timeout: .now() + 20) == .success else {
+                Issue.record("round \(round): a read never ended")
+                return
+            }
+            let stale = outcome.withLock { $0 } ?? []
+            #expect(stale.isEmpty, "round \(round): stale after settling: \(stale)")
+            deprecating.withLock { $0 = false }
+            if !stale.isEmpty { return }
+        }
+    }
+}
+
 extension CDNFixture {
     /// The same server with an empty cache of its own: what a first run sees.
     func cold() throws -> ColdCDN {

@@ -517,7 +517,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private func readSpec(path: String, name: String, version: String) -> Result<Specification, any Error> {
         request(path, revalidate: false)
         do {
-            guard let data = try wait(path) else {
+            guard let data = try wait(path, requestingAgain: false) else {
                 throw GraphError.unreadableSource(
                     source: self.name, pod: name,
                     message: "\(self.url + Self.encoded(path)) answered 404 although \(indexFile(for: name)) lists "
@@ -594,10 +594,12 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             // A spec's copy is good unless the pod was deprecated since: ask the list first.
             request(Self.deprecatedListFile, revalidate: true) { [weak self] in
                 guard let self else { return }
-                if self.isListedDeprecated(path) {
+                // Judged and given at once: a list revalidated in the background may come in
+                // between, and it forgets only the copies given already.
+                if self.isListedDeprecated(path)
+                    || !self.finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache, unlessListed: true)
+                {
                     self.send(path, cached: cached)
-                } else {
-                    self.finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
                 }
             }
             return
@@ -830,26 +832,46 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         finish(path, .ready(cached.isAbsent ? nil : cached.body))
     }
 
-    private func finish(_ path: String, _ state: FileState, counting counter: WritableKeyPath<Counters, Int>? = nil) {
+    /// Gives `state` as what reading `path` gave, and runs what waited for it; with
+    /// `unlessListed`, only when the deprecation list known now does not list `path` (false:
+    /// nothing was given).
+    @discardableResult
+    private func finish(_ path: String, _ state: FileState, counting counter: WritableKeyPath<Counters, Int>? = nil,
+                        unlessListed: Bool = false) -> Bool {
         condition.lock()
+        if unlessListed, deprecatedPaths?.contains(path) == true {
+            condition.unlock()
+            return false
+        }
         files[path] = state
         if let counter { tally[keyPath: counter] += 1 }
         let next = followUps.removeValue(forKey: path) ?? []
         condition.broadcast()
         condition.unlock()
         for followUp in next { followUp() }
+        return true
     }
 
     /// Waits for `path` (which must have been requested): its body, or nil when the CDN has
-    /// no such file. Throws when it could not be read.
-    private func wait(_ path: String) throws -> Data? {
+    /// no such file. Throws when it could not be read. With `requestingAgain`, a file forgotten
+    /// meanwhile (a spec a new deprecation list names) is requested again, so revalidated or
+    /// not as it says: nothing else would request it for this waiter.
+    private func wait(_ path: String, requestingAgain revalidate: Bool? = nil) throws -> Data? {
         condition.lock()
         defer { condition.unlock() }
         while true {
             switch files[path] {
             case .ready(let data): return data
             case .failed(let error): throw error
-            case .pending, .none: condition.wait()
+            case .pending: condition.wait()
+            case .none:
+                guard let revalidate else {
+                    condition.wait()
+                    continue
+                }
+                condition.unlock()
+                request(path, revalidate: revalidate)
+                condition.lock()
             }
         }
     }
