@@ -93,4 +93,59 @@ import Testing
         #expect(stale.hasPrefix(good.components(separatedBy: "--\n")[0] + "--\n"), "the copies' answer: \(stale)")
         #expect(stale.contains("could not be revalidated"), "\(stale)")
     }
+    /// Five warm runs at once on one cache while the CDN publishes a version and deprecates
+    /// another: each ends well with the resolution of before or of after, and the run after
+    /// them all prints the answer of after, as a cold run does.
+    @Test func warmRunsAtOnceWhileTheCDNChangesEachAnswerWhole() throws {
+        let (world, specs, _) = try PodfileSourcesTests.world()
+        let base = CDNTree.from(try SpecRepository(directory: world("public")))
+        var changed = base
+        changed.add(name: "PublicNet", version: "2.2.0", json: Data(jsonPodspec("PublicNet", "2.2.0",
+                                                                                dependencies: ["PublicCore": ["~> 1.0"]]).utf8))
+        changed.add(name: "PublicImage", version: "5.19.0", json: Data("""
+            {"name": "PublicImage", "version": "5.19.0", "deprecated": true,
+             "source": {"git": "https://git.example/x.git", "tag": "5.19.0"}}
+            """.utf8))
+        changed.finish(deprecated: [base.layout.podPath(for: "PublicImage") + "/5.19.0/PublicImage.podspec.json"])
+        let changedFiles = changed.files
+        let served = Locked(base.files)
+        let server = try LoopbackHTTPServer { request, _ in
+            HTTPResponse.content(served.withLock { $0 }[String(request.path.dropFirst())], for: request).delayed(by: 0.002)
+        }
+        try PodfileSourcesTests.appPodfile(world, specs: specs)
+        @Sendable func run(home: String? = nil) -> String {
+            var environment = ["COMPCTL_TRUNK": server.baseURL + "/"]
+            if let home { environment["COMPCTL_HOME"] = home }
+            guard let result = try? world.compctl(["resolve"], in: world("app"), environment: environment) else { return "did not run" }
+            return "exit \(result.exitCode)\n\(result.stdout)--\n\(result.stderr)"
+        }
+        let before = run()
+        served.withLock { $0 = changed.files }
+        let after = run(home: world("cold"))
+        served.withLock { $0 = base.files }
+        #expect(before != after)
+        for round in 0..<5 {
+            served.withLock { $0 = base.files }
+            _ = run()
+            let outputs = Locked([String]())
+            DispatchQueue.concurrentPerform(iterations: 6) { index in
+                if index == 5 {
+                    Thread.sleep(forTimeInterval: 0.01 * Double(round + 1))
+                    served.withLock { $0 = changedFiles }
+                    return
+                }
+                let output = run()
+                outputs.withLock { $0.append(output) }
+            }
+            // The CDN is not one transaction: a run may read the shard before the change and the
+            // list after it, as a cold run at that moment would. Each part is whole, though.
+            let parts = [before, after].map { $0.components(separatedBy: "--\n") }
+            for output in outputs.withLock({ $0 }) {
+                let part = output.components(separatedBy: "--\n")
+                #expect(part.count == 2 && parts.contains { $0[0] == part[0] } && parts.contains { $0[1] == part[1] },
+                        "round \(round): \(output)\nbefore: \(before)\nafter: \(after)")
+            }
+            #expect(run() == after, "round \(round): the run after")
+        }
+    }
 }

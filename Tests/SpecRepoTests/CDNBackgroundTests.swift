@@ -153,6 +153,35 @@ import Versioning
     }
 }
 
+/// A cached shard given at once while its revalidation is sent.
+@Suite struct CDNBackgroundShardRaceTests {
+    /// The thread that gives a cached shard runs what waited for it (a prefetch's guess) before
+    /// it returns: a revalidation counted only then could be missed by a `settle()` that the
+    /// resolution, already given the copy, reached first; the run then ended on the old shard.
+    @Test func settleWaitsForTheRevalidationOfAShardGivenFromAnotherThread() throws {
+        let shard = CDNSource.indexFile(fragment: SpecRepoLayout(prefixLengths: [1, 1, 1]).shards(for: "XXPay"))
+        let changed = Locked<Data?>(nil)
+        let fixture = try CDNFixture(override: { request, _ in
+            guard request.path == "/" + shard else { return nil }
+            return changed.withLock { $0 }.map { TestSupport.HTTPResponse.content($0, for: request) }
+        })
+        _ = try fixture.source().versions(of: "XXPay")
+        let old = try #require(fixture.cache.read(shard))
+        changed.withLock { $0 = old.body + Data("XXPay/9.9.9\n".utf8) }
+        var missed = 0
+        for _ in 0..<150 {
+            try fixture.cache.write(old, to: shard)
+            let source = try fixture.source(background: true)
+            #expect(try !source.settle(), "the metadata and the list, unchanged")
+            let guessing = Thread { source.prefetch([SpecDependency(name: "XXPay", requirements: ["~> 2.0"])]) }
+            guessing.start()
+            let versions = try source.versions(of: "XXPay")
+            if try !source.settle(), !versions.contains(try Version("9.9.9")) { missed += 1 }
+        }
+        #expect(missed == 0, "runs that ended on the old shard although the CDN's was new")
+    }
+}
+
 extension CDNFixture {
     /// The same server with an empty cache of its own: what a first run sees.
     func cold() throws -> ColdCDN {

@@ -119,6 +119,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             // would fail on it, its revalidation dropped with it, run after run. The layout is
             // set before the revalidation starts, which compares the new one with it.
             layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
+            revalidations.enter()
             finish(metadataPath, .ready(cached.body))
             revalidateInBackground(metadataPath, cached: cached, client: client)
         } else {
@@ -610,6 +611,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         }
         // The metadata's copy is used at once by `init` only, and only when it opens the CDN.
         if let cached, let client, path != PodName.metadataFile, condition.withLock({ background }) {
+            // Counted before the copy is given: finish runs what waited for it (a prefetch's
+            // guess) on this thread, while the reader it woke may reach `settle()` already.
+            revalidations.enter()
             finish(path, .ready(cached.isAbsent ? nil : cached.body))
             revalidateInBackground(path, cached: cached, client: client)
             return
@@ -729,7 +733,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     }
 
     /// Revalidates the copy of `path` that was given already; a changed file replaces it
-    /// (on disk and for the next reads) and is noted for `settle()`.
+    /// (on disk and for the next reads) and is noted for `settle()`. The caller entered
+    /// `revalidations` before giving the copy; this leaves it once the answer is handled.
     private func revalidateInBackground(_ path: String, cached: CDNCachedFile, client: HTTPClient) {
         var headers: [String: String] = [:]
         if let etag = cached.etag, !cached.isAbsent { headers["If-None-Match"] = etag }
@@ -737,7 +742,6 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         condition.withLock {
             if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
         }
-        revalidations.enter()
         client.start(HTTPClient.Request(url: address, headers: headers)) { [weak self] result in
             guard let self else { return }
             // Short enough for the HTTP thread (a copy is kept in memory): no hop to another
