@@ -49,6 +49,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var changedFiles: Set<String> = []
     /// Whether the revalidated metadata gives another layout than the one read with.
     private var layoutChanged = false
+    /// Specs the revalidated deprecation list newly names that were being read as it came.
+    private var inFlightWhenDeprecated: Set<String> = []
     /// Whether each name asked for can be a pod's.
     private var validNames: [String: Bool] = [:]
     /// Each pod's MD5 prefix directories, and its folder below them, computed once.
@@ -235,7 +237,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         cache.writePack()
         let (changed, read, relaid) = condition.withLock {
             defer { changedFiles = [] }
-            return (!changedFiles.isEmpty, shardsRead, layoutChanged)
+            let forgot = forgetSpecsInFlightWhenDeprecated()
+            return (!changedFiles.isEmpty || forgot, shardsRead, layoutChanged)
         }
         if relaid { throw SpecRepoError.cdnLayoutChanged(url: url) }
         if !offline, !read.isEmpty, Set(cache.rememberedShards()) != read {
@@ -789,14 +792,35 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             deprecatedPaths = listed
             var stale = false
             for path in listed.subtracting(before) {
-                if case .ready = files[path] {
+                switch files[path] {
+                case .ready?:
                     files[path] = nil
                     stale = true
+                case .pending?:
+                    // Its check of the list may have read the old one: `settle()` looks again.
+                    inFlightWhenDeprecated.insert(path)
+                default:
+                    break
                 }
                 if specs.removeValue(forKey: path) != nil { stale = true }
             }
             if stale { changedFiles.insert(Self.deprecatedListFile) }
         }
+    }
+
+    /// Forgets the specs that were under way when the deprecation list changed and are read
+    /// now, whichever list their read went by; true when there were any. Under the lock.
+    private func forgetSpecsInFlightWhenDeprecated() -> Bool {
+        var forgot = false
+        for path in inFlightWhenDeprecated {
+            if case .ready = files[path] {
+                files[path] = nil
+                forgot = true
+            }
+            if specs.removeValue(forKey: path) != nil { forgot = true }
+        }
+        inFlightWhenDeprecated = []
+        return forgot
     }
 
     private func useStale(_ path: String, _ cached: CDNCachedFile, reason: String) {
