@@ -81,7 +81,9 @@ struct SpecSources: SpecSourceReading {
         defer { reporter.finish() }
         let plan = PodfileInputs.sourcePlan(for: podfile, commandLine: commandLine, configured: locator.configured,
                                             trunk: trunk, binaryRepo: configuration.binary.repo)
+        // Only the sources opened here: others opened later are not settled by the resolution.
         locator.cdn.revalidatesInBackground = revalidatesInBackground
+        defer { locator.cdn.revalidatesInBackground = false }
         let opened = try severally { try locator.sources(plan) }
         if revalidatesInBackground {
             for source in opened.sources { source.cdn?.revalidatesInBackground = true }

@@ -2,6 +2,7 @@ import Foundation
 import Graph
 import Podspec
 @testable import Report
+import TestSupport
 import Testing
 import Versioning
 
@@ -164,9 +165,9 @@ import Versioning
         }
     }
 
-    /// A stand-in for `dot`: a shell script with `body`, in a fresh temporary directory.
-    private func fakeDot(_ body: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compctl-fake-dot-\(UUID().uuidString)")
+    /// A stand-in for `dot`: a shell script with `body`, in a fresh folder of `scratch`.
+    private func fakeDot(in scratch: TemporaryDirectory, _ body: String) throws -> String {
+        let directory = scratch.url.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("dot").path
         try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -176,7 +177,8 @@ import Versioning
 
     @Test func graphvizGetsTheDotFileAndItsSVGIsInlined() throws {
         // Echoes the node statements it was given back as an SVG, to show what it read.
-        let dot = try fakeDot(#"[ "$1" = -Tsvg ] || exit 3; echo '<?xml version="1.0"?>'; echo '<svg viewBox="0 0 1 1">'; grep -c 'cc-pod-' "$2"; echo '</svg>'"#)
+        let scratch = try TemporaryDirectory(prefix: "compctl-fake-dot")
+        let dot = try fakeDot(in: scratch, #"[ "$1" = -Tsvg ] || exit 3; echo '<?xml version="1.0"?>'; echo '<svg viewBox="0 0 1 1">'; grep -c 'cc-pod-' "$2"; echo '</svg>'"#)
         #expect(GraphvizGraphDrawer.locate(searchPath: "/nonexistent:" + URL(fileURLWithPath: dot).deletingLastPathComponent().path) == dot)
         let svg = try GraphvizGraphDrawer(executable: dot).svg(for: World.report().graph)
         #expect(svg == """
@@ -187,11 +189,12 @@ import Versioning
     }
 
     @Test func graphvizErrorsAndTimeoutsAreReported() throws {
-        let failing = try fakeDot("echo 'Error: syntax error in line 3' >&2; exit 1")
+        let scratch = try TemporaryDirectory(prefix: "compctl-fake-dot")
+        let failing = try fakeDot(in: scratch, "echo 'Error: syntax error in line 3' >&2; exit 1")
         #expect(throws: ReportError.graphvizFailed(executable: failing, status: 1, message: "Error: syntax error in line 3")) {
             try GraphvizGraphDrawer(executable: failing).svg(for: World.report().graph)
         }
-        let slow = try fakeDot("exec sleep 5")
+        let slow = try fakeDot(in: scratch, "exec sleep 5")
         #expect(throws: ReportError.graphvizTimedOut(executable: slow, seconds: 1)) {
             try GraphvizGraphDrawer(executable: slow, timeout: 0.3).svg(for: World.report().graph)
         }

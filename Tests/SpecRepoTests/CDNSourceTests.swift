@@ -43,6 +43,12 @@ final class CDNFixture: @unchecked Sendable {
         return cache.storedPaths()
     }
 
+    /// This process's copies are written while the scratch folder exists: left to the exit,
+    /// they would make it again, after the test removed it.
+    deinit {
+        cache.writePack()
+    }
+
     /// The requests received so far, as `path` or `path (If-None-Match)`.
     func requests(after count: Int = 0) -> [String] {
         server.requests.dropFirst(count).map { $0.path + ($0.header("If-None-Match") == nil ? "" : " (conditional)") }
@@ -684,6 +690,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
     @Test func onlyPlainRelativePathsAreStored() throws {
         let scratch = try TemporaryDirectory()
         let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        defer { cache.writePack() }  // while `scratch` exists (see CDNFixture's deinit)
         for path in ["../escape.txt", "/etc/passwd", "Specs/../../x", ".tmp/1-abc", "a//b", "a/\u{1}b", "",
                      "a/", "a/./b", "a/..", "Specs/\u{7F}", "/"] {
             #expect(throws: SpecRepoError.self, "\(path)") { try cache.write(CDNCachedFile(body: Data(), etag: nil), to: path) }
@@ -698,6 +705,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
     @Test func hasCopySeesThePacksAndThisProcesssWrites() throws {
         let scratch = try TemporaryDirectory()
         let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        defer { cache.writePack() }  // while `scratch` exists (see CDNFixture's deinit)
         let spec = "Specs/1/2/3/Foo/1.0/Foo.podspec.json"
         try cache.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: spec)
         #expect(cache.hasCopy(spec))
@@ -707,6 +715,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(CDNCache(directory: scratch("cdn"), url: "https://cdn.example/").hasCopy(spec))
         // …and the next run sees it on disk.
         let next = cache.reopened()
+        defer { next.writePack() }
         #expect(next.hasCopy(spec))
         try next.write(CDNCachedFile(body: Data("{}".utf8), etag: nil), to: "Specs/1/2/3/Foo/2.0/Foo.podspec.json")
         #expect(next.hasCopy("Specs/1/2/3/Foo/2.0/Foo.podspec.json"))
@@ -715,6 +724,7 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
     @Test func abandonedWritesOfGoneProcessesAreRemoved() throws {
         let scratch = try TemporaryDirectory()
         let cache = CDNCache(directory: scratch("cdn"), url: "https://cdn.example/")
+        defer { cache.writePack() }  // while `scratch` exists (see CDNFixture's deinit)
         try cache.write(CDNCachedFile(body: Data("x".utf8), etag: nil), to: "CocoaPods-version.yml")
         try scratch.write("half", to: "cdn/.tmp/999999-abcdef")
         try scratch.write("mine", to: "cdn/.tmp/\(getpid())-abcdef")

@@ -163,3 +163,35 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(try Version(version).isReleaseCandidate(label: label) == expected)
     }
 }
+
+@Suite struct PlainReleaseTests {
+    /// The one-pass parse of plain releases must make exactly what the general parse makes,
+    /// and leave every other text to it.
+    @Test func aPlainReleaseIsMadeAsTheGeneralParseMakesIt() throws {
+        var texts = ["0", "1", "1.0", "1.0.0", "1.0.0.0", "01.002", "2.10.3", "65534", "65534.65534.65534.65534",
+                     "0.0.0.1", "10.0", "00000", "1.2.3.4"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 1...4, using: &generator)
+            texts.append((0..<count).map { _ in String(Int.random(in: 0...70_000, using: &generator)) }.joined(separator: "."))
+        }
+        for text in texts {
+            let general = try Version.parsedInGeneral(text)
+            guard let plain = Version.plainRelease(text) else {
+                // Left to the general parse: a number of 65535 or more, which does not pack.
+                #expect(general.detail != nil, "\(text)")
+                continue
+            }
+            #expect(plain.description == general.description, "\(text)")
+            #expect(plain.isPrerelease == general.isPrerelease, "\(text)")
+            #expect(plain.packedNumbers == general.packedNumbers, "\(text)")
+            #expect(plain.hasPrereleaseSegments == general.hasPrereleaseSegments, "\(text)")
+            #expect(plain.leadingNumberCount == general.leadingNumberCount, "\(text)")
+            #expect(general.detail == nil && plain.detail == nil, "\(text)")
+        }
+        for other in ["1.0.0.0.0", "1.2.3-rc.1", "1.2.a", " 1.2", "1.2 ", "1..2", ".1", "1.", "", "+1", "-1", "1.2+build",
+                      "123456", "1.65535", "1,2", "١.٢"] {
+            #expect(Version.plainRelease(other) == nil, "\(other)")
+        }
+    }
+}

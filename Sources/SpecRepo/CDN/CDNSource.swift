@@ -50,6 +50,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// What the revalidated metadata says against this run: another layout than the one read
     /// with, or no CDN at all (as a run without the copy would have said when opening it).
     private var metadataProblem: SpecRepoError?
+    /// Specs the revalidated deprecation list newly names that were being read as it came.
+    private var inFlightWhenDeprecated: Set<String> = []
     /// Whether each name asked for can be a pod's.
     private var validNames: [String: Bool] = [:]
     /// Each pod's MD5 prefix directories, and its folder below them, computed once.
@@ -253,7 +255,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         cache.writePack()
         let (changed, read, problem) = condition.withLock {
             defer { changedFiles = [] }
-            return (!changedFiles.isEmpty, shardsRead, metadataProblem)
+            let forgot = forgetSpecsInFlightWhenDeprecated()
+            return (!changedFiles.isEmpty || forgot, shardsRead, metadataProblem)
         }
         if let problem { throw problem }
         if !offline, !read.isEmpty, Set(cache.rememberedShards()) != read {
@@ -818,14 +821,35 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             deprecatedPaths = listed
             var stale = false
             for path in listed.subtracting(before) {
-                if case .ready = files[path] {
+                switch files[path] {
+                case .ready?:
                     files[path] = nil
                     stale = true
+                case .pending?:
+                    // Its check of the list may have read the old one: `settle()` looks again.
+                    inFlightWhenDeprecated.insert(path)
+                default:
+                    break
                 }
                 if specs.removeValue(forKey: path) != nil { stale = true }
             }
             if stale { changedFiles.insert(Self.deprecatedListFile) }
         }
+    }
+
+    /// Forgets the specs that were under way when the deprecation list changed and are read
+    /// now, whichever list their read went by; true when there were any. Under the lock.
+    private func forgetSpecsInFlightWhenDeprecated() -> Bool {
+        var forgot = false
+        for path in inFlightWhenDeprecated {
+            if case .ready = files[path] {
+                files[path] = nil
+                forgot = true
+            }
+            if specs.removeValue(forKey: path) != nil { forgot = true }
+        }
+        inFlightWhenDeprecated = []
+        return forgot
     }
 
     private func useStale(_ path: String, _ cached: CDNCachedFile, reason: String) {
