@@ -598,12 +598,10 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             // A spec's copy is good unless the pod was deprecated since: ask the list first.
             request(Self.deprecatedListFile, revalidate: true) { [weak self] in
                 guard let self else { return }
-                // Judged and given at once: a list revalidated in the background may come in
-                // between, and it forgets only the copies given already.
-                if self.isListedDeprecated(path)
-                    || !self.finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache, unlessListed: true)
-                {
+                if self.isListedDeprecated(path) {
                     self.send(path, cached: cached)
+                } else {
+                    self.finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
                 }
             }
             return
@@ -860,24 +858,14 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         finish(path, .ready(cached.isAbsent ? nil : cached.body))
     }
 
-    /// Gives `state` as what reading `path` gave, and runs what waited for it; with
-    /// `unlessListed`, only when the deprecation list known now does not list `path` (false:
-    /// nothing was given).
-    @discardableResult
-    private func finish(_ path: String, _ state: FileState, counting counter: WritableKeyPath<Counters, Int>? = nil,
-                        unlessListed: Bool = false) -> Bool {
+    private func finish(_ path: String, _ state: FileState, counting counter: WritableKeyPath<Counters, Int>? = nil) {
         condition.lock()
-        if unlessListed, deprecatedPaths?.contains(path) == true {
-            condition.unlock()
-            return false
-        }
         files[path] = state
         if let counter { tally[keyPath: counter] += 1 }
         let next = followUps.removeValue(forKey: path) ?? []
         condition.broadcast()
         condition.unlock()
         for followUp in next { followUp() }
-        return true
     }
 
     /// Waits for `path` (which must have been requested): its body, or nil when the CDN has
