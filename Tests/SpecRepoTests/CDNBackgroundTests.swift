@@ -182,6 +182,47 @@ import Versioning
     }
 }
 
+/// A shard's listing parsed while its revalidation brings a new shard.
+@Suite struct CDNBackgroundListingRaceTests {
+    /// A pod's versions parsed from the copy while the new shard comes in must not be kept as
+    /// its listing after the new shard cleared the listings: the resolution that `settle()`
+    /// sends to read again would read the old versions from it, and the run end on them.
+    @Test func aListingParsedFromTheOldShardIsNotKeptOnceTheNewOneIsIn() throws {
+        let shard = CDNSource.indexFile(fragment: SpecRepoLayout(prefixLengths: [1, 1, 1]).shards(for: "XXPay"))
+        // Hundreds of versions: a parse long enough for the revalidation to land in it.
+        let many = (0..<300).map { "0.\($0 / 100).\($0 % 100)" }.joined(separator: "/")
+        let old = Data("XXPay/\(many)/2.0.2\n".utf8)
+        let new = Data("XXPay/\(many)/2.0.2/9.9.9\n".utf8)
+        let serveNew = Locked(false)
+        let fixture = try CDNFixture(override: { request, _ in
+            guard request.path == "/" + shard else { return nil }
+            return TestSupport.HTTPResponse.content(serveNew.withLock { $0 } ? new : old, for: request)
+        })
+        _ = try fixture.source().versions(of: "XXPay")
+        serveNew.withLock { $0 = true }
+        let copy = try #require(fixture.cache.read(shard))
+        var stale = 0
+        for _ in 0..<40 {
+            try fixture.cache.write(copy, to: shard)
+            let source = try fixture.source(background: true)
+            #expect(try !source.settle(), "the metadata and the list, unchanged")
+            // Two readers of the pod, as the resolver and a guess are.
+            let other = Thread { _ = try? source.versions(of: "XXPay") }
+            other.start()
+            _ = try source.versions(of: "XXPay")
+            var again = try source.settle()
+            var rounds = 0
+            while again, rounds < 3 {
+                rounds += 1
+                _ = try source.versions(of: "XXPay")
+                again = try source.settle()
+            }
+            if try !source.versions(of: "XXPay").contains(Version("9.9.9")) { stale += 1 }
+        }
+        #expect(stale == 0, "runs that settled on the old shard's versions")
+    }
+}
+
 extension CDNFixture {
     /// The same server with an empty cache of its own: what a first run sees.
     func cold() throws -> ColdCDN {

@@ -40,8 +40,10 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var files: [String: FileState] = [:]
     /// What to do once a pending file is in.
     private var followUps: [String: [@Sendable () -> Void]] = [:]
-    /// Each pod's listed versions, once read from its shard.
+    /// Each pod's listed versions, once read from its shard; and how many times a new shard
+    /// cleared them.
     private var listings: [String: [ListedVersion]] = [:]
+    private var listingsGeneration = 0
     /// Whether a cached shard is used at once and revalidated meanwhile (see
     /// `revalidatesInBackground`); the revalidations under way, and the files they found changed.
     private var background = false
@@ -397,7 +399,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// The listed versions of `name` that are versions, highest first.
     private func versionStrings(of name: String) throws -> [ListedVersion] {
         guard isPodName(name) else { return [] }
-        if let known = condition.withLock({ listings[name] }) { return known }
+        let (known, generation) = condition.withLock { (listings[name], listingsGeneration) }
+        if let known { return known }
         let shard = try shardData(indexFile(for: name))
         var listed: [ListedVersion] = []
         for text in shard.flatMap({ Self.versionTexts(of: name, in: $0) }) ?? [] where !text.hasPrefix(".") {
@@ -411,7 +414,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         } else {
             listed.sort { $0.version > $1.version }
         }
-        condition.withLock { listings[name] = listed }
+        // Kept only if no new shard cleared the listings meanwhile: this one may be the old
+        // shard's, and the reading again that `settle()` asks for would find it.
+        condition.withLock { if listingsGeneration == generation { listings[name] = listed } }
         return listed
     }
 
@@ -785,6 +790,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             condition.withLock {
                 files[path] = .ready(fresh.isAbsent ? nil : fresh.body)
                 listings = [:]
+                listingsGeneration += 1
                 changedFiles.insert(path)
             }
         }
