@@ -87,6 +87,8 @@ public enum PodName {
 
     /// `version` as a `Version` when `versionProblem(_:)` finds nothing, else the problem.
     public static func checkedVersion(_ version: String) -> Result<Version, PodNameProblem> {
+        // Digits and dots only: no character a version folder may not have.
+        if let plain = Version.plainRelease(version) { return .success(plain) }
         if version.isEmpty { return .failure(.empty) }
         if let problem = characterProblem(version) { return .failure(problem) }
         do {

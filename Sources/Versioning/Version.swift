@@ -131,7 +131,7 @@ public struct Version: Sendable {
     /// pass over its bytes. A shard or a pod folder lists thousands, and the general parse
     /// (the grammar, then arrays of segments) took some 3,000 instructions each. Nil for
     /// any other text.
-    static func plainRelease(_ text: String) -> Version? {
+    public static func plainRelease(_ text: String) -> Version? {
         var packed: UInt64 = 0
         var count = 0, value = 0, digits = 0
         for byte in text.utf8 {
