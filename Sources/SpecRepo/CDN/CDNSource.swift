@@ -40,15 +40,18 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private var files: [String: FileState] = [:]
     /// What to do once a pending file is in.
     private var followUps: [String: [@Sendable () -> Void]] = [:]
-    /// Each pod's listed versions, once read from its shard.
+    /// Each pod's listed versions, once read from its shard; and how many times a new shard
+    /// cleared them.
     private var listings: [String: [ListedVersion]] = [:]
+    private var listingsGeneration = 0
     /// Whether a cached shard is used at once and revalidated meanwhile (see
     /// `revalidatesInBackground`); the revalidations under way, and the files they found changed.
     private var background = false
     private let revalidations = DispatchGroup()
     private var changedFiles: Set<String> = []
-    /// Whether the revalidated metadata gives another layout than the one read with.
-    private var layoutChanged = false
+    /// What the revalidated metadata says against this run: another layout than the one read
+    /// with, or no CDN at all (as a run without the copy would have said when opening it).
+    private var metadataProblem: SpecRepoError?
     /// Specs the revalidated deprecation list newly names that were being read as it came.
     private var inFlightWhenDeprecated: Set<String> = []
     /// Whether each name asked for can be a pod's.
@@ -113,16 +116,21 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         background = revalidatesInBackground
         if !self.offline { cache.removeAbandonedWrites() }
         let metadataPath = PodName.metadataFile
-        request(metadataPath, revalidate: true)
-        guard let data = try wait(metadataPath) else {
-            throw SpecRepoError.notACDN(url: self.url, reason: "it has no \(metadataPath)")
+        if revalidatesInBackground, !self.offline, let client, !fresh.contains(metadataPath),
+           let cached = cache.read(metadataPath), !cached.isAbsent,
+           let lengths = try? Self.prefixLengths(ofMetadata: cached.body, url: self.url) {
+            // Only a copy that opens the CDN is used at once: a run that took an unusable one
+            // would fail on it, its revalidation dropped with it, run after run. The layout is
+            // set before the revalidation starts, which compares the new one with it.
+            layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
+            revalidations.enter()
+            finish(metadataPath, .ready(cached.body))
+            revalidateInBackground(metadataPath, cached: cached, client: client)
+        } else {
+            request(metadataPath, revalidate: true)
+            let lengths = try Self.prefixLengths(ofMetadata: try wait(metadataPath), url: self.url)
+            layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
         }
-        let text = String(decoding: data, as: UTF8.self)
-        guard Self.isCDNMetadata(text) else {
-            throw SpecRepoError.notACDN(url: self.url, reason: "its \(metadataPath) does not name the latest CocoaPods version")
-        }
-        let lengths = try SpecRepoLayout.prefixLengths(inMetadata: text, path: self.url + metadataPath)
-        layout = SpecRepoLayout(specsDirectory: PodName.specsFolder, prefixLengths: lengths)
         // Under way while the resolution starts; a cached spec waits for it (see `request`).
         request(Self.deprecatedListFile, revalidate: true)
     }
@@ -130,6 +138,18 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// `deprecated_podspecs.txt`: the paths of the specs that `pod trunk deprecate` rewrote,
     /// one a line (`Specs/1/2/3/Name/1.0.0/Name.podspec.json`).
     public static let deprecatedListFile = "deprecated_podspecs.txt"
+
+    /// The `prefix_lengths` of the CDN at `url` whose `CocoaPods-version.yml` is `data` (nil: the
+    /// CDN has none). Throws when it is not a CDN's metadata, or its layout cannot be read.
+    static func prefixLengths(ofMetadata data: Data?, url: String) throws -> [Int] {
+        let path = PodName.metadataFile
+        guard let data else { throw SpecRepoError.notACDN(url: url, reason: "it has no \(path)") }
+        let text = String(decoding: data, as: UTF8.self)
+        guard isCDNMetadata(text) else {
+            throw SpecRepoError.notACDN(url: url, reason: "its \(path) does not name the latest CocoaPods version")
+        }
+        return try SpecRepoLayout.prefixLengths(inMetadata: text, path: url + path)
+    }
 
     /// Whether `text` is a CDN's `CocoaPods-version.yml`: a mapping with the latest CocoaPods
     /// version (`last`), which is how CocoaPods tells a CDN from a git spec repo
@@ -235,12 +255,12 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     public func settle() throws -> Bool {
         revalidations.wait()
         cache.writePack()
-        let (changed, read, relaid) = condition.withLock {
+        let (changed, read, problem) = condition.withLock {
             defer { changedFiles = [] }
             let forgot = forgetSpecsInFlightWhenDeprecated()
-            return (!changedFiles.isEmpty || forgot, shardsRead, layoutChanged)
+            return (!changedFiles.isEmpty || forgot, shardsRead, metadataProblem)
         }
-        if relaid { throw SpecRepoError.cdnLayoutChanged(url: url) }
+        if let problem { throw problem }
         if !offline, !read.isEmpty, Set(cache.rememberedShards()) != read {
             // A record that cannot be written costs the next run its head start, not this one anything.
             try? cache.rememberShards(Array(read))
@@ -379,7 +399,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// The listed versions of `name` that are versions, highest first.
     private func versionStrings(of name: String) throws -> [ListedVersion] {
         guard isPodName(name) else { return [] }
-        if let known = condition.withLock({ listings[name] }) { return known }
+        let (known, generation) = condition.withLock { (listings[name], listingsGeneration) }
+        if let known { return known }
         let shard = try shardData(indexFile(for: name))
         var listed: [ListedVersion] = []
         for text in shard.flatMap({ Self.versionTexts(of: name, in: $0) }) ?? [] where !text.hasPrefix(".") {
@@ -393,7 +414,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         } else {
             listed.sort { $0.version > $1.version }
         }
-        condition.withLock { listings[name] = listed }
+        // Kept only if no new shard cleared the listings meanwhile: this one may be the old
+        // shard's, and the reading again that `settle()` asks for would find it.
+        condition.withLock { if listingsGeneration == generation { listings[name] = listed } }
         return listed
     }
 
@@ -503,7 +526,7 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     private func readSpec(path: String, name: String, version: String) -> Result<Specification, any Error> {
         request(path, revalidate: false)
         do {
-            guard let data = try wait(path) else {
+            guard let data = try wait(path, requestingAgain: false) else {
                 throw GraphError.unreadableSource(
                     source: self.name, pod: name,
                     message: "\(self.url + Self.encoded(path)) answered 404 although \(indexFile(for: name)) lists "
@@ -592,7 +615,11 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             finish(path, .ready(cached.isAbsent ? nil : cached.body), counting: \.fromCache)
             return
         }
-        if let cached, let client, !(path == PodName.metadataFile && cached.isAbsent), condition.withLock({ background }) {
+        // The metadata's copy is used at once by `init` only, and only when it opens the CDN.
+        if let cached, let client, path != PodName.metadataFile, condition.withLock({ background }) {
+            // Counted before the copy is given: finish runs what waited for it (a prefetch's
+            // guess) on this thread, while the reader it woke may reach `settle()` already.
+            revalidations.enter()
             finish(path, .ready(cached.isAbsent ? nil : cached.body))
             revalidateInBackground(path, cached: cached, client: client)
             return
@@ -712,7 +739,8 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     }
 
     /// Revalidates the copy of `path` that was given already; a changed file replaces it
-    /// (on disk and for the next reads) and is noted for `settle()`.
+    /// (on disk and for the next reads) and is noted for `settle()`. The caller entered
+    /// `revalidations` before giving the copy; this leaves it once the answer is handled.
     private func revalidateInBackground(_ path: String, cached: CDNCachedFile, client: HTTPClient) {
         var headers: [String: String] = [:]
         if let etag = cached.etag, !cached.isAbsent { headers["If-None-Match"] = etag }
@@ -720,7 +748,6 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         condition.withLock {
             if headers.isEmpty { tally.fetched += 1 } else { tally.revalidated += 1 }
         }
-        revalidations.enter()
         client.start(HTTPClient.Request(url: address, headers: headers)) { [weak self] result in
             guard let self else { return }
             // Short enough for the HTTP thread (a copy is kept in memory): no hop to another
@@ -763,21 +790,27 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             condition.withLock {
                 files[path] = .ready(fresh.isAbsent ? nil : fresh.body)
                 listings = [:]
+                listingsGeneration += 1
                 changedFiles.insert(path)
             }
         }
     }
 
     /// The metadata changed since its copy was read: nothing read depends on it but the
-    /// layout (a new `last:` is no reason to read again); a new layout is for `settle()` to
-    /// report.
+    /// layout (a new `last:` is no reason to read again); a new layout, or a metadata that no
+    /// longer opens the CDN (which a run without the copy would have failed on, and says so
+    /// in its words), is for `settle()` to report.
     private func metadataChanged(to fresh: CDNCachedFile) {
-        let text = String(decoding: fresh.body, as: UTF8.self)
-        let lengths = fresh.isAbsent || !Self.isCDNMetadata(text)
-            ? nil : try? SpecRepoLayout.prefixLengths(inMetadata: text, path: url + PodName.metadataFile)
+        var problem: SpecRepoError?
+        do {
+            let lengths = try Self.prefixLengths(ofMetadata: fresh.isAbsent ? nil : fresh.body, url: url)
+            if lengths != layout.prefixLengths { problem = .cdnLayoutChanged(url: url) }
+        } catch {
+            problem = error as? SpecRepoError ?? .cdnLayoutChanged(url: url)
+        }
         condition.withLock {
             files[PodName.metadataFile] = .ready(fresh.isAbsent ? nil : fresh.body)
-            if lengths != layout.prefixLengths { layoutChanged = true }
+            if metadataProblem == nil { metadataProblem = problem }
         }
     }
 
@@ -842,15 +875,25 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     }
 
     /// Waits for `path` (which must have been requested): its body, or nil when the CDN has
-    /// no such file. Throws when it could not be read.
-    private func wait(_ path: String) throws -> Data? {
+    /// no such file. Throws when it could not be read. With `requestingAgain`, a file forgotten
+    /// meanwhile (a spec a new deprecation list names) is requested again, so revalidated or
+    /// not as it says: nothing else would request it for this waiter.
+    private func wait(_ path: String, requestingAgain revalidate: Bool? = nil) throws -> Data? {
         condition.lock()
         defer { condition.unlock() }
         while true {
             switch files[path] {
             case .ready(let data): return data
             case .failed(let error): throw error
-            case .pending, .none: condition.wait()
+            case .pending: condition.wait()
+            case .none:
+                guard let revalidate else {
+                    condition.wait()
+                    continue
+                }
+                condition.unlock()
+                request(path, revalidate: revalidate)
+                condition.lock()
             }
         }
     }
