@@ -554,6 +554,23 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         }
     }
 
+    @Test func aVersionListedTwiceIsListedOnceUnderItsFirstText() throws {
+        let shard = CDNSource.indexFile(fragment: SpecRepoLayout(prefixLengths: [1, 1, 1]).shards(for: "Zed"))
+        // Many versions on one line, each twice (`1.0` then `1.0.0`): a shard is not trusted.
+        let versions = (0..<20_000).map { "\($0 / 100).\($0 % 100)" }
+        let line = "Zed/" + (versions + versions.map { $0 + ".0" }).joined(separator: "/") + "\n"
+        let fixture = try CDNFixture(files: { $0[shard] = Data(line.utf8) })
+        let source = try fixture.source()
+        let listed = try source.versions(of: "Zed")
+        #expect(listed.count == versions.count)
+        #expect(listed.first == (try Version("199.99")))
+        #expect(source.specPath("Zed", "1.5").hasSuffix("/Zed/1.5/Zed.podspec.json"))
+        // The first text is the one a spec is fetched under.
+        #expect(throws: (any Error).self) { _ = try source.specification(name: "Zed", version: Version("1.5")) }
+        let asked = fixture.requests().filter { $0.contains("/Zed/") }
+        #expect(asked.allSatisfy { $0.contains("/Zed/1.5/") && !$0.contains("/Zed/1.5.0/") }, "\(asked)")
+    }
+
     @Test func aSpecsPathIsItsPodsFolderItsVersionAndItsFile() throws {
         let fixture = try CDNFixture()
         let source = try fixture.source()

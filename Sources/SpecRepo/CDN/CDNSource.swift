@@ -403,8 +403,11 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         if let known { return known }
         let shard = try shardData(indexFile(for: name))
         var listed: [ListedVersion] = []
+        var seen = Set<Version>()
         for text in shard.flatMap({ Self.versionTexts(of: name, in: $0) }) ?? [] where !text.hasPrefix(".") {
-            if case let .success(version) = PodName.checkedVersion(text), !listed.contains(where: { $0.version == version }) {
+            // A set, not a search of what is listed so far: a shard is not trusted, and one
+            // line of 100,000 versions must not take quadratic time.
+            if case let .success(version) = PodName.checkedVersion(text), seen.insert(version).inserted {
                 listed.append(ListedVersion(version: version, text: text))
             }
         }
