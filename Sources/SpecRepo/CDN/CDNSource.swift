@@ -828,17 +828,9 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
             deprecatedPaths = listed
             var stale = false
             for path in listed.subtracting(before) {
-                switch files[path] {
-                case .ready?:
-                    files[path] = nil
-                    stale = true
-                case .pending?:
-                    // Its check of the list may have read the old one: `settle()` looks again.
-                    inFlightWhenDeprecated.insert(path)
-                default:
-                    break
-                }
-                if specs.removeValue(forKey: path) != nil { stale = true }
+                // Its check of the list may have read the old one: `settle()` looks again.
+                if case .pending? = files[path] { inFlightWhenDeprecated.insert(path) }
+                if forgetRead(path) { stale = true }
             }
             if stale { changedFiles.insert(Self.deprecatedListFile) }
         }
@@ -848,14 +840,21 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
     /// now, whichever list their read went by; true when there were any. Under the lock.
     private func forgetSpecsInFlightWhenDeprecated() -> Bool {
         var forgot = false
-        for path in inFlightWhenDeprecated {
-            if case .ready = files[path] {
-                files[path] = nil
-                forgot = true
-            }
-            if specs.removeValue(forKey: path) != nil { forgot = true }
-        }
+        for path in inFlightWhenDeprecated where forgetRead(path) { forgot = true }
         inFlightWhenDeprecated = []
+        return forgot
+    }
+
+    /// Forgets the spec at `path` as read (its file once in, and its parse), so that the next
+    /// read asks again; true when there was anything to forget. A file still pending is left
+    /// to those waiting for it. Under the lock.
+    private func forgetRead(_ path: String) -> Bool {
+        var forgot = false
+        if case .ready = files[path] {
+            files[path] = nil
+            forgot = true
+        }
+        if specs.removeValue(forKey: path) != nil { forgot = true }
         return forgot
     }
 
