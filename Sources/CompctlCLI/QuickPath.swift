@@ -2,20 +2,23 @@ import ArgumentParser
 
 /// The command lines CI runs hundreds of times a pipeline, recognised without building
 /// ArgumentParser's command tree: `version compare A B`, `version sort V…` and
-/// `version satisfies -r REQ… V…`, with plain arguments only.
+/// `version satisfies -r REQ… V…`, with plain arguments only, and `resolve` with its long
+/// options (`--podfile P`, `--source=S`, `--json`, …).
 ///
 /// Parsing through the tree reflects over every command on the path (`Mirror`, dynamic
 /// casts), and each first cast scans the binary's 7,000 protocol conformance records: about
 /// 10 of the 20 million instructions `compctl version compare 1 2` ran, more than the rest
-/// of its start (issue 14). A line here fills the same command's properties and runs its
-/// own `validate()` and `run()`, so the output is the one the full parser gives. Anything
-/// else (a flag, `--`, `-h`, an argument that starts with `-`, an invalid version, a
+/// of its start, and 15 million of a resolve of 1,000 pods (issue 14). A line here fills the
+/// same command's properties and runs its own `validate()` and `run()`, so the output is the
+/// one the full parser gives. Anything else (an unknown or short option, `--`, `-h`, an
+/// argument or value that starts with `-`, an option given twice, an invalid version, a
 /// missing argument) returns nil and goes through the full parser, which prints its usual
 /// errors and help.
 enum QuickPath {
     /// The parsed and validated command `arguments` (without the executable) name, or nil
     /// when the full parser must see them.
     static func command(for arguments: [String]) -> ParsableCommand? {
+        if arguments.first == "resolve" { return validated(resolve(arguments.dropFirst())) }
         guard arguments.count >= 2, arguments[0] == "version" else { return nil }
         let rest = Array(arguments.dropFirst(2))
         var command: ParsableCommand?
@@ -44,6 +47,13 @@ enum QuickPath {
         default:
             return nil
         }
+        return validated(command)
+    }
+
+    /// `command` when its `validate()` passes; nil sends the line to the full parser, which
+    /// reports the problem as usual.
+    private static func validated(_ command: ParsableCommand?) -> ParsableCommand? {
+        var command = command
         do {
             try command?.validate()
         } catch {
@@ -77,5 +87,80 @@ enum QuickPath {
             }
         }
         return (requirements, versions)
+    }
+
+    /// `resolve` with any of its options and pod names; nil for anything else.
+    private static func resolve(_ arguments: ArraySlice<String>) -> ParsableCommand? {
+        guard let line = LongOptions(
+            arguments, options: ["podfile", "package", "source", "dev-pods", "config"], repeatable: ["source"],
+            flags: ["offline", "update", "channels", "json"]) else { return nil }
+        var resolve = ResolveCommand()
+        resolve.podfile = line.value("podfile")
+        var package = PackageOptions()
+        package.path = line.value("package")
+        resolve.packageOptions = package
+        var sources = SourceOptions()
+        sources.sources = line.values["source"] ?? []
+        sources.offline = line.flags.contains("offline")
+        resolve.sourceOptions = sources
+        var devPods = DevPodsOption()
+        devPods.devPods = line.value("dev-pods")
+        resolve.devPods = devPods
+        var config = ConfigOptions()
+        config.path = line.value("config")
+        resolve.config = config
+        resolve.update = line.flags.contains("update")
+        resolve.pods = line.plain
+        resolve.showsChannels = line.flags.contains("channels")
+        resolve.json = line.flags.contains("json")
+        return resolve
+    }
+}
+
+/// The words of one command line after its subcommand, read as ArgumentParser reads long
+/// options: `--name VALUE` or `--name=VALUE` for an option, `--name` for a flag, anything not
+/// starting with `-` as a positional argument, in any order. Nil when the full parser must
+/// judge the line: an unknown or short option, `--`, a value that is empty or starts with
+/// `-`, a missing value, a flag given a value, or a flag or single option given twice.
+struct LongOptions {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var plain: [String] = []
+
+    init?(_ arguments: ArraySlice<String>, options: Set<String>, repeatable: Set<String>, flags known: Set<String>) {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("-") else {
+                plain.append(argument)
+                continue
+            }
+            guard argument.hasPrefix("--"), argument.count > 2 else { return nil }
+            let word = argument.dropFirst(2)
+            let name: String
+            let value: String
+            if let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                value = String(word[word.index(after: equals)...])
+                guard options.contains(name) else { return nil }
+            } else if known.contains(String(word)) {
+                guard flags.insert(String(word)).inserted else { return nil }
+                continue
+            } else {
+                name = String(word)
+                guard options.contains(name), index < arguments.endIndex else { return nil }
+                value = arguments[index]
+                index += 1
+            }
+            guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
+            guard values[name] == nil || repeatable.contains(name) else { return nil }
+            values[name, default: []].append(value)
+        }
+    }
+
+    /// The value of a single option, nil when it was not given.
+    func value(_ name: String) -> String? {
+        values[name]?.first
     }
 }

@@ -5,13 +5,13 @@ import Foundation
 import Glibc
 #endif
 
-/// Synchronous, so that the command lines CI runs most (`compctl version compare`, …) answer
+/// Synchronous, so that the command lines CI runs most (`compctl version compare`, `resolve`) answer
 /// without starting Swift concurrency's threads; every other line runs in a task.
 @main
 struct Entrypoint {
     static func main() {
-        Compctl.runQuickPathIfPossible()
         reserveHeapInLargeSteps()
+        Compctl.runQuickPathIfPossible()
         Task {
             await Compctl.mainReportingJSONFailures()
             exit(0)

@@ -66,6 +66,27 @@ struct ResolveJSON: Decodable, Equatable {
             + "the version Podfile.lock records, unresolved, with the dependencies it records there: SDWebImage 5.18.10\n")
     }
 
+    /// A `resolve` line with long options only skips ArgumentParser's command tree
+    /// (QuickPath, for start-up time); a `--` at its end sends the same line through the
+    /// full parser. Both must print the same bytes and exit alike, failures included.
+    @Test(arguments: [
+        ["resolve"] + SampleApp.config,
+        ["resolve", "--podfile=scripts/sample-app/Podfile", "--source", "Specs", "--json"],
+        ["resolve", "--update", "XXHome"] + SampleApp.config,
+        ["resolve", "XXHome"] + SampleApp.config,
+        ["resolve", "--podfile", "no/such/Podfile"],
+        ["resolve", "--json", "--podfile", "no/such/Podfile"],
+        ["resolve", "--podfile", "scripts/sample-app/Podfile", "--source", "no-such-source"],
+        ["resolve", "--config", "no/such/compctl.yml"],
+    ])
+    func theQuickPathPrintsWhatTheFullParserPrints(_ line: [String]) throws {
+        let fast = try SampleApp.run(line)
+        let parsed = try SampleApp.run(line + ["--"])
+        #expect(fast.exitCode == parsed.exitCode, "\(fast) against \(parsed)")
+        #expect(fast.stdout == parsed.stdout, "\(fast) against \(parsed)")
+        #expect(fast.stderr == parsed.stderr, "\(fast) against \(parsed)")
+    }
+
     /// `--podfile` and `--source` instead of the configuration give the same answer.
     @Test func takesThePodfileAndSourcesFromFlags() throws {
         let fromConfig = try SampleApp.run(["resolve"] + SampleApp.config)
