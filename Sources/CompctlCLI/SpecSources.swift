@@ -23,12 +23,13 @@ struct SpecSources: SpecSourceReading {
 
     /// Sets up git over an already loaded configuration; `offline` reads only what the caches hold.
     init(configuration: Configuration, fetch: Bool = true, offline: Bool = false,
-         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+         environment: [String: String] = ProcessEnvironment.current()) throws {
         try GitSession.prepare()
         self.configuration = configuration
         let reporter = TransferReporter()
         self.reporter = reporter
-        let cache = SpecRepoCache.standard(progress: { activity, progress in reporter.report(activity, progress) })
+        let cache = SpecRepoCache.standard(
+            environment: environment, progress: { activity, progress in reporter.report(activity, progress) })
         // By priority, lowest first; equal priorities keep the file's order.
         let configured = configuration.specRepos.enumerated()
             .sorted { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }
@@ -44,7 +45,7 @@ struct SpecSources: SpecSourceReading {
     /// this machine), else trunk's own CDN.
     static func trunkSetting(configuration: Configuration, environment: [String: String]) -> TrunkSetting {
         if !configuration.readsTrunk { return .off(reason: "compctl.yml says trunk: off") }
-        if let value = environment["COMPCTL_TRUNK"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+        if let value = environment["COMPCTL_TRUNK"].map(SpecRepoURL.trimmingWhitespace), !value.isEmpty {
             if ["off", "0", "false", "no"].contains(value.lowercased()) { return .off(reason: "COMPCTL_TRUNK=off") }
             if value.contains("://") { return .on(url: value) }
         }

@@ -295,7 +295,7 @@ private struct CocoaPodsSearch {
         search.isPastTimeLimit = { [catalog, timeLimit] in
             clock.now - started - asking - (catalog.timeReadingSources - readingAtStart) > timeLimit
         }
-        if ProcessInfo.processInfo.environment["COMPCTL_MOLINILLO_DEBUG"] != nil {
+        if getenv("COMPCTL_MOLINILLO_DEBUG") != nil {
             search.trace = { line in FileHandle.standardError.write(Data((": " + line + "\n").utf8)) }
         }
         do {

@@ -908,4 +908,17 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(SpecRepoURL.isTrunk("https://CDN.cocoapods.org"))
         #expect(!SpecRepoURL.isTrunk("https://git.acme.example/ios/Specs.git"))
     }
+
+    /// compctl trims without NSString (start-up time); the characters it trims must be the
+    /// ones Foundation's `.whitespacesAndNewlines` trims, for every scalar of the BMP.
+    @Test func trimsWhatFoundationTrims() {
+        for value in 0..<0x1_0000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "\(scalar)\(scalar)a b\(scalar)"
+            #expect(SpecRepoURL.trimmingWhitespace(text) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "U+\(String(value, radix: 16))")
+        }
+        #expect(SpecRepoURL.trimmingWhitespace(" \t\r\n") == "")
+        #expect(SpecRepoURL.canonical(" https://git.acme.example/ios/Specs.git\n") == "git.acme.example/ios/specs")
+    }
 }
