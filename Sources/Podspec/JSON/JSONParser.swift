@@ -4,7 +4,7 @@ struct JSONNode {
     // Not `indirect`: the arrays already hold their elements out of line, and a box per
     // value was one more allocation and release per node of every spec read.
     enum Value {
-        case object([(key: String, node: JSONNode)])
+        case object(JSONObject)
         case array([JSONNode])
         case string(String)
         case number(String)
@@ -22,8 +22,8 @@ struct JSONNode {
 
     /// The value of `key` when this is an object holding it.
     subscript(key: String) -> JSONNode? {
-        guard case .object(let members) = value else { return nil }
-        return members.first { $0.key == key }?.node
+        guard case .object(let object) = value else { return nil }
+        return object[key]
     }
 
     var typeName: String {
@@ -35,6 +35,36 @@ struct JSONNode {
         case .bool: return "a boolean"
         case .null: return "null"
         }
+    }
+}
+
+/// The members of a JSON object in file order, keys and values in arrays of their own: a
+/// key is looked for among plain strings, without copying the values beside them (every spec
+/// read looks up a dozen keys, and copying whole members was most of that cost).
+struct JSONObject {
+    private(set) var keys: [String] = []
+    private(set) var nodes: [JSONNode] = []
+
+    init() {
+        // Most objects of a podspec hold a few keys; growing from empty reallocates.
+        keys.reserveCapacity(4)
+        nodes.reserveCapacity(4)
+    }
+
+    mutating func append(_ key: String, _ node: JSONNode) {
+        keys.append(key)
+        nodes.append(node)
+    }
+
+    /// The value of the first member called `key`.
+    subscript(key: String) -> JSONNode? {
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        return nodes[index]
+    }
+
+    /// The members, in file order.
+    var members: some Sequence<(key: String, node: JSONNode)> {
+        zip(keys, nodes).lazy.map { (key: $0, node: $1) }
     }
 }
 
@@ -101,10 +131,7 @@ struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            var members: [(key: String, node: JSONNode)] = []
-            // Most objects of a podspec hold a few keys; growing from empty reallocated 1,445
-            // times for 289 specs.
-            members.reserveCapacity(4)
+            var members = JSONObject()
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -120,7 +147,7 @@ struct JSONParser {
                         throw failure("expected ':' after the key \"\(key)\"")
                     }
                     index += 1
-                    members.append((key, try parseValue(depth: depth + 1)))
+                    members.append(key, try parseValue(depth: depth + 1))
                     skipWhitespace()
                     guard index < bytes.count else { throw failure("the JSON ends inside an object") }
                     if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
