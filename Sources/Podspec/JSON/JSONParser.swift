@@ -80,6 +80,8 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
+    /// The keys of the top-level object whose values are kept; nil keeps everything.
+    private var keptAtTop: [String]?
 
     /// The deepest nesting of objects and arrays read; each level recurses.
     static let maximumDepth = 512
@@ -88,12 +90,16 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    /// Parses the whole text as one JSON value.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    /// Parses the whole text as one JSON value. With `keptAtTop`, the members of a top-level
+    /// object under other keys are checked exactly as the rest (the same errors, on the same
+    /// lines) but left out of the result: a spec's summary, description, file patterns and
+    /// build settings cost a reader of its dependencies nodes and strings for nothing.
+    static func parse(_ bytes: [UInt8], keptAtTop: [String]? = nil) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
+        parser.keptAtTop = keptAtTop
         // A UTF-8 byte order mark is allowed before the value.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        let node = try parser.parseValue(depth: 0)
+        let node = try parser.parseValue(depth: 0, keep: true)
         parser.skipWhitespace()
         if parser.index < bytes.count {
             throw parser.failure("unexpected text after the JSON value")
@@ -119,7 +125,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    /// The value at `index`; when `keep` is false it is checked the same way but nothing of it
+    /// is built, and the node returned stands for it only by its position.
+    private mutating func parseValue(depth: Int, keep: Bool) throws(JSONSyntaxError) -> JSONNode {
         guard depth < Self.maximumDepth else {
             throw failure("the JSON nests too deeply (more than \(Self.maximumDepth) levels)")
         }
@@ -147,7 +155,9 @@ struct JSONParser {
                         throw failure("expected ':' after the key \"\(key)\"")
                     }
                     index += 1
-                    members.append(key, try parseValue(depth: depth + 1))
+                    let keepsMember = keep && (depth > 0 || keptAtTop?.contains(key) ?? true)
+                    let member = try parseValue(depth: depth + 1, keep: keepsMember)
+                    if keepsMember { members.append(key, member) }
                     skipWhitespace()
                     guard index < bytes.count else { throw failure("the JSON ends inside an object") }
                     if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -164,7 +174,8 @@ struct JSONParser {
                 index += 1
             } else {
                 while true {
-                    elements.append(try parseValue(depth: depth + 1))
+                    let element = try parseValue(depth: depth + 1, keep: keep)
+                    if keep { elements.append(element) }
                     skipWhitespace()
                     guard index < bytes.count else { throw failure("the JSON ends inside a list") }
                     if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -174,7 +185,7 @@ struct JSONParser {
             }
             value = .array(elements)
         case UInt8(ascii: "\""):
-            value = .string(try parseString())
+            value = .string(try parseString(keep: keep))
         case UInt8(ascii: "t"):
             try expectWord("true")
             value = .bool(true)
@@ -185,7 +196,8 @@ struct JSONParser {
             try expectWord("null")
             value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            value = .number(try parseNumber())
+            let text = try parseNumber()
+            value = .number(keep ? String(decoding: text, as: UTF8.self) : "")
         default:
             throw failure("unexpected character where a value was expected")
         }
@@ -201,7 +213,7 @@ struct JSONParser {
         index += count
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+    private mutating func parseNumber() throws(JSONSyntaxError) -> ArraySlice<UInt8> {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         var digits = 0
@@ -215,18 +227,19 @@ struct JSONParser {
             index += 1
         }
         guard digits > 0 else { throw failure("malformed number") }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return bytes[start..<index]
     }
 
-    /// Parses a string starting at its opening quote.
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Parses a string starting at its opening quote; when `keep` is false it is checked
+    /// the same way but not made, and the result is empty.
+    private mutating func parseString(keep: Bool = true) throws(JSONSyntaxError) -> String {
         index += 1
         let start = index
         // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                let text = keep ? String(decoding: bytes[start..<index], as: UTF8.self) : ""
                 index += 1
                 return text
             }
@@ -234,13 +247,13 @@ struct JSONParser {
             if byte == UInt8(ascii: "\n") { throw failure("a string runs past the end of the line") }
             index += 1
         }
-        var scalars = Array(bytes[start..<index])
+        var scalars = keep ? Array(bytes[start..<index]) : []
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: scalars, as: UTF8.self)
+                return keep ? String(decoding: scalars, as: UTF8.self) : ""
             case UInt8(ascii: "\n"):
                 throw failure("a string runs past the end of the line")
             case UInt8(ascii: "\\"):

@@ -3,17 +3,24 @@ enum JSONPodspec {
     /// The platform keys a JSON spec may hold platform-specific attributes under.
     static let platformKeys = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
 
-    static func read(bytes: [UInt8], path: String) throws(PodspecError) -> Specification {
-        let root = try rootObject(bytes: bytes, path: path)
+    /// Every top-level key `spec(_:parentName:version:path:)` reads; the values of the others
+    /// are checked but not built. A key read at the top level must be listed here (a test
+    /// reads every corpus spec both ways).
+    static let keysRead = ["name", "version", "dependencies", "subspecs", "source", "default_subspecs",
+                           "default_subspec", "platforms", "testspecs", "appspecs", "deprecated_in_favor_of",
+                           "deprecated"] + platformKeys
+
+    static func read(bytes: [UInt8], path: String, keptAtTop: [String]? = keysRead) throws(PodspecError) -> Specification {
+        let root = try rootObject(bytes: bytes, path: path, keptAtTop: keptAtTop)
         let version = try versionString(root, path: path)
         return try spec(root, parentName: nil, version: version, path: path)
     }
 
     /// The parsed file, which must be one JSON object.
-    private static func rootObject(bytes: [UInt8], path: String) throws(PodspecError) -> JSONNode {
+    private static func rootObject(bytes: [UInt8], path: String, keptAtTop: [String]? = nil) throws(PodspecError) -> JSONNode {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(bytes, keptAtTop: keptAtTop)
         } catch {
             throw PodspecError(
                 file: path, line: error.line,
