@@ -302,8 +302,14 @@ struct SpecRepoScanner {
                                 skipped: inout [SkippedEntry]) -> [VersionEntry] {
         // `Pod::Version#<=>` breaks ties between equal versions (`1.0`, `1.0.0`) by
         // comparing the strings; `versions` then reverses, so the larger string comes first.
-        // Sorting indices moves plain integers instead of entries full of references.
-        let order = found.indices.sorted { found[$1].version.precedesInCocoaPodsOrder(found[$0].version) }
+        // Sorting indices moves plain integers instead of entries full of references. Two
+        // plain releases compare by their integer keys; a prerelease, or a tie, by the whole
+        // versions (comparing `Version`s copied each one twice per comparison).
+        let keys = found.map(\.version.releaseOrderKey)
+        let order = found.indices.sorted { a, b in
+            if let keyA = keys[a], let keyB = keys[b], keyA != keyB { return keyB < keyA }
+            return found[b].version.precedesInCocoaPodsOrder(found[a].version)
+        }
         var versions: [VersionEntry] = []
         versions.reserveCapacity(found.count)
         for entry in order.lazy.map({ found[$0] }) {

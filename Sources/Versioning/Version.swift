@@ -188,6 +188,13 @@ public struct Version: Sendable {
         (try? Version(text)) != nil
     }
 
+    /// A key whose integer order is the version order (CocoaPods' `compare_segments`), for a
+    /// release of at most four numbers below 65535 (nearly every real version); nil for any
+    /// other. Sorting many versions by it moves no reference counts.
+    public var releaseOrderKey: UInt64? {
+        hasPrereleaseSegments || packedNumbers == .max ? nil : packedNumbers
+    }
+
     /// CocoaPods' `<=>`: the version order, with the text deciding between versions that
     /// are equal (`1` before `1.0` before `1.0.0`). Use it where a stable, total order of
     /// distinct strings matters, such as sorting for display.

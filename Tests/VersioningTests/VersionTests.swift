@@ -194,4 +194,26 @@ struct SeededGenerator: RandomNumberGenerator {
             #expect(Version.plainRelease(other) == nil, "\(other)")
         }
     }
+
+    /// Sorting by `releaseOrderKey` must give CocoaPods' order of the versions (equal keys for
+    /// equal versions such as `1.0` and `1.0.0`), and only releases have a key.
+    @Test func theReleaseKeyOrdersAsCocoaPodsCompares() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["1", "1.0", "1.0.0", "0.1.8", "0.1.10", "65534.1", "1.0.0.0", "2.0.0-rc.1", "1.2.3.4.5", "70000.1"]
+        for _ in 0..<500 {
+            let count = Int.random(in: 1...5, using: &generator)
+            texts.append((0..<count).map { _ in String(Int.random(in: 0...12, using: &generator)) }.joined(separator: "."))
+        }
+        let versions = try texts.map(Version.init)
+        for a in versions {
+            for b in versions.prefix(60) {
+                guard let keyA = a.releaseOrderKey, let keyB = b.releaseOrderKey else { continue }
+                #expect((keyA < keyB) == (Version.compare(a, b) < 0), "\(a) against \(b)")
+                #expect((keyA == keyB) == (Version.compare(a, b) == 0), "\(a) against \(b)")
+            }
+        }
+        #expect(try Version("2.0.0-rc.1").releaseOrderKey == nil)
+        #expect(try Version("70000.1").releaseOrderKey == nil)
+        #expect(try Version("1.0").releaseOrderKey == (try Version("1.0.0")).releaseOrderKey)
+    }
 }

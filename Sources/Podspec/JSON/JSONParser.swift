@@ -1,8 +1,10 @@
 /// A JSON value that remembers where it is in the file, so errors can name the line and the
 /// version rewriter can find the bytes of the top-level `"version"`.
 struct JSONNode {
-    indirect enum Value {
-        case object([(key: String, node: JSONNode)])
+    // Not `indirect`: the arrays already hold their elements out of line, and a box per
+    // value was one more allocation and release per node of every spec read.
+    enum Value {
+        case object(JSONObject)
         case array([JSONNode])
         case string(String)
         case number(String)
@@ -20,8 +22,8 @@ struct JSONNode {
 
     /// The value of `key` when this is an object holding it.
     subscript(key: String) -> JSONNode? {
-        guard case .object(let members) = value else { return nil }
-        return members.first { $0.key == key }?.node
+        guard case .object(let object) = value else { return nil }
+        return object[key]
     }
 
     var typeName: String {
@@ -33,6 +35,36 @@ struct JSONNode {
         case .bool: return "a boolean"
         case .null: return "null"
         }
+    }
+}
+
+/// The members of a JSON object in file order, keys and values in arrays of their own: a
+/// key is looked for among plain strings, without copying the values beside them (every spec
+/// read looks up a dozen keys, and copying whole members was most of that cost).
+struct JSONObject {
+    private(set) var keys: [String] = []
+    private(set) var nodes: [JSONNode] = []
+
+    init() {
+        // Most objects of a podspec hold a few keys; growing from empty reallocates.
+        keys.reserveCapacity(4)
+        nodes.reserveCapacity(4)
+    }
+
+    mutating func append(_ key: String, _ node: JSONNode) {
+        keys.append(key)
+        nodes.append(node)
+    }
+
+    /// The value of the first member called `key`.
+    subscript(key: String) -> JSONNode? {
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        return nodes[index]
+    }
+
+    /// The members, in file order.
+    var members: some Sequence<(key: String, node: JSONNode)> {
+        zip(keys, nodes).lazy.map { (key: $0, node: $1) }
     }
 }
 
@@ -99,7 +131,7 @@ struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            var members: [(key: String, node: JSONNode)] = []
+            var members = JSONObject()
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -115,7 +147,7 @@ struct JSONParser {
                         throw failure("expected ':' after the key \"\(key)\"")
                     }
                     index += 1
-                    members.append((key, try parseValue(depth: depth + 1)))
+                    members.append(key, try parseValue(depth: depth + 1))
                     skipWhitespace()
                     guard index < bytes.count else { throw failure("the JSON ends inside an object") }
                     if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

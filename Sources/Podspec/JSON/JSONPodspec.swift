@@ -1,7 +1,7 @@
 /// Reads a `.podspec.json` (the form trunk and most spec repos store) into a `Specification`.
 enum JSONPodspec {
     /// The platform keys a JSON spec may hold platform-specific attributes under.
-    static let platformKeys: Set<String> = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
+    static let platformKeys = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
 
     static func read(bytes: [UInt8], path: String) throws(PodspecError) -> Specification {
         let root = try rootObject(bytes: bytes, path: path)
@@ -71,9 +71,10 @@ enum JSONPodspec {
         let name = parentName.map { "\($0)/\(shortName)" } ?? shortName
 
         var dependencies = try dependencyList(node["dependencies"], path: path)
-        if case .object(let members) = node.value {
-            for member in members where platformKeys.contains(member.key) {
-                guard let platformDependencies = member.node["dependencies"] else { continue }
+        if case .object(let object) = node.value {
+            // Compared, not hashed: every key of every spec read is looked at.
+            for (index, key) in object.keys.enumerated() where platformKeys.contains(key) {
+                guard let platformDependencies = object.nodes[index]["dependencies"] else { continue }
                 merge(try dependencyList(platformDependencies, path: path), into: &dependencies)
             }
         }
@@ -139,9 +140,9 @@ enum JSONPodspec {
     private static func dependencyList(_ node: JSONNode?, path: String) throws(PodspecError) -> [Dependency] {
         guard let node else { return [] }
         switch node.value {
-        case .object(let members):
+        case .object(let object):
             var result: [Dependency] = []
-            for member in members {
+            for member in object.members {
                 let requirements: [String]
                 switch member.node.value {
                 case .array(let elements):
@@ -207,13 +208,13 @@ enum JSONPodspec {
 
     private static func source(_ node: JSONNode?, path: String) throws(PodspecError) -> Source? {
         guard let node else { return nil }
-        guard case .object(let members) = node.value else {
+        guard case .object(let object) = node.value else {
             throw PodspecError(
                 file: path, line: node.line,
                 message: "\"source\" must be an object such as {\"git\": …, \"tag\": …}, not \(node.typeName)")
         }
         var source = Source()
-        for member in members {
+        for member in object.members {
             let text: String?
             switch member.node.value {
             case .string(let string): text = string
@@ -227,13 +228,13 @@ enum JSONPodspec {
 
     private static func platforms(_ node: JSONNode?, path: String) throws(PodspecError) -> [String: String] {
         guard let node else { return [:] }
-        guard case .object(let members) = node.value else {
+        guard case .object(let object) = node.value else {
             throw PodspecError(
                 file: path, line: node.line,
                 message: "\"platforms\" must be an object such as {\"ios\": \"12.0\"}, not \(node.typeName)")
         }
         var targets: [String: String] = [:]
-        for member in members {
+        for member in object.members {
             switch member.node.value {
             case .string(let target): targets[member.key] = target
             case .number(let target): targets[member.key] = target
