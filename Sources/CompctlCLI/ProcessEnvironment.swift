@@ -4,7 +4,10 @@ import Glibc
 #endif
 
 /// The process's environment as `ProcessInfo.processInfo.environment` gives it (the last of
-/// two equal names wins, an entry without `=` is left out), read from `environ` in bytes.
+/// two equal names wins, an entry without `=` is left out, invalid UTF-8 is repaired), read
+/// from `environ` in bytes. One difference: each entry is split at its first `=` byte, as
+/// `getenv` splits it, where Foundation splits among Characters and misses an `=` that a
+/// combining mark follows (`NAME=\u{338}…`).
 /// Foundation splits each entry among Characters and grows its dictionary entry by entry:
 /// 800,000 instructions of every resolve with 40 variables, more on a CI runner (issue 14).
 enum ProcessEnvironment {

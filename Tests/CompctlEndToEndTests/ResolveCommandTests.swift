@@ -78,6 +78,14 @@ struct ResolveJSON: Decodable, Equatable {
         ["resolve", "--json", "--podfile", "no/such/Podfile"],
         ["resolve", "--podfile", "scripts/sample-app/Podfile", "--source", "no-such-source"],
         ["resolve", "--config", "no/such/compctl.yml"],
+        // Pods without --update (exit 64) with the JSON failure document, options after pods,
+        // an empty pod, values with `=`, a package, a CDN source that refuses, the flags.
+        ["resolve", "--json", "XXHome", "--channels"] + SampleApp.config,
+        ["resolve", "XXHome", "--update", "", "--config=scripts/sample-app/compctl.yml", "--json"],
+        ["resolve", "--podfile=scripts/sample-app/Podfile", "--source", "Specs", "--dev-pods", "XXHome,=x", "--channels"],
+        ["resolve", "--package", "no/such", "--json"],
+        ["resolve", "--podfile", "scripts/sample-app/Podfile", "--source", "http://127.0.0.1:1/", "--json"],
+        ["resolve", "--offline", "--update", "Ünïcødé"] + SampleApp.config,
     ])
     func theQuickPathPrintsWhatTheFullParserPrints(_ line: [String]) throws {
         let fast = try SampleApp.run(line)
