@@ -7,9 +7,9 @@ import Glibc
 /// two equal names wins, an entry without `=` is left out, invalid UTF-8 is repaired), read
 /// from `environ` in bytes. One difference: each entry is split at its first `=` byte, as
 /// `getenv` splits it, where Foundation splits among Characters and misses an `=` that a
-/// combining mark follows (`NAME=\u{338}…`).
-/// Foundation splits each entry among Characters and grows its dictionary entry by entry:
-/// 800,000 instructions of every resolve with 40 variables, more on a CI runner (issue 14).
+/// combining mark follows (`NAME=\u{338}…`). That split, and a dictionary grown entry by
+/// entry, cost every resolve 800,000 instructions with 40 variables, more on a CI runner
+/// (issue 14).
 enum ProcessEnvironment {
     static func current() -> [String: String] {
         #if canImport(Glibc)
