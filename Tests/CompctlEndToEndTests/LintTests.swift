@@ -28,6 +28,17 @@ import Testing
         #expect(result.stdout == "Foo.podspec.json: ok; dependencies not checked (no --source)\n")
     }
 
+    /// Untrusted text: a `\\u` high surrogate before an escape that is no low surrogate
+    /// used to kill compctl (SIGILL) as it read the spec.
+    @Test func anUnpairedSurrogateEscapeIsRead() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(#"{"name": "Foo", "version": "0.1.0", "summary": "\ud83d\u0041"}"#, to: "Foo.podspec.json")
+
+        let result = try compctl(["lint", "Foo.podspec.json"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "Foo.podspec.json: ok; dependencies not checked (no --source)\n")
+    }
+
     @Test func everyProblemIsReportedAndExitsTwo() throws {
         let directory = try workspace()
         try directory.write(SpecRepoFixtures.spec("Foo", "v1", dependencies: [

@@ -59,6 +59,27 @@ import Testing
         #expect(spec.source == Source(http: "https://x/y.zip"))
     }
 
+    /// A surrogate escape that does not pair reads as U+FFFD, and the escape after it as
+    /// itself; a high surrogate before an escape that is no low surrogate used to trap.
+    @Test func unpairedSurrogateEscapesReadAsReplacementCharacters() throws {
+        let cases: [(escaped: String, read: String)] = [
+            (#"\ud83d\ude00"#, "\u{1F600}"),
+            (#"\ud83d\u0041"#, "\u{FFFD}A"),
+            (#"\ud83d\ud83d\ude00"#, "\u{FFFD}\u{1F600}"),
+            (#"\ud83dA"#, "\u{FFFD}A"),
+            (#"\ud83d"#, "\u{FFFD}"),
+            (#"\ude00\ud83d"#, "\u{FFFD}\u{FFFD}"),
+            (#"\ud83d\n"#, "\u{FFFD}\n"),
+        ]
+        for (escaped, read) in cases {
+            let spec = try readJSON(#"{"name": "Foo", "version": "1", "source": {"git": "x@ESCAPED@"}}"#
+                .replacingOccurrences(of: "@ESCAPED@", with: escaped)).get()
+            #expect(spec.source == Source(git: "x" + read), "\(escaped)")
+        }
+        // A second escape that is malformed is reported as any malformed escape is.
+        #expect(throws: PodspecError.self) { try readJSON(#"{"name": "Foo", "version": "1", "summary": "\ud83d\uZZZZ"}"#).get() }
+    }
+
     @Test(arguments: [
         (#"{"name": "Foo", "version": "1.0",}"#, "Foo.podspec.json:1: malformed JSON: expected a quoted key; fix the JSON syntax"),
         ("{\n  \"name\": \"Foo\"\n  \"version\": \"1.0\"\n}", "Foo.podspec.json:3: malformed JSON: expected ',' or '}' in an object; fix the JSON syntax"),

@@ -272,10 +272,10 @@ struct JSONParser {
                 case UInt8(ascii: "t"): scalars.append(0x09)
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
-                    if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count,
-                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                        index += 2
-                        let low = try parseHex4()
+                    // A high surrogate pairs with a low one escaped right after it. Any other
+                    // escape there is read on its own, and the lone surrogate becomes U+FFFD.
+                    if (0xD800...0xDBFF).contains(code), let low = lowSurrogate(at: index) {
+                        index += 6
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
@@ -289,6 +289,17 @@ struct JSONParser {
             }
         }
         throw failure("a string is not closed")
+    }
+
+    /// The low surrogate escaped as `\uDC00`…`\uDFFF` at `start`, or nil.
+    private func lowSurrogate(at start: Int) -> UInt32? {
+        guard start + 6 <= bytes.count, bytes[start] == UInt8(ascii: "\\"), bytes[start + 1] == UInt8(ascii: "u") else {
+            return nil
+        }
+        var peek = self
+        peek.index = start + 2
+        guard let code = try? peek.parseHex4(), (0xDC00...0xDFFF).contains(code) else { return nil }
+        return code
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
