@@ -44,7 +44,9 @@ public enum PodName {
         if name.isEmpty { return .empty }
         if let problem = characterProblem(name) { return problem }
         if name.hasPrefix(".") { return .startsWithPeriod }
-        if name.contains("/") { return .containsSlash }
+        // By byte, as Ruby's `include?('/')` looks: Foundation's `contains` skips a slash that
+        // a combining mark follows, and cost a resolver 5,000 instructions per pod.
+        if name.utf8.contains(UInt8(ascii: "/")) { return .containsSlash }
         // Compared as a case-insensitive file system compares names (APFS folds `ſ` to `s`,
         // full-width letters, and canonically equivalent forms): each is the same folder there.
         // An ASCII name folds to its lower case, which spares Foundation's folding: a

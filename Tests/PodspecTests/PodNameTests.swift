@@ -30,6 +30,8 @@ import Testing
             (".Foo", .startsWithPeriod),
             (".git", .startsWithPeriod),
             ("Foo/Bar", .containsSlash),
+            // A slash that a combining mark follows is still a path separator on disk.
+            ("Foo/\u{338}Bar", .containsSlash),
             ("Specs", .reserved("Specs", .specsFolder)),
             ("specs", .reserved("specs", .specsFolder)),
             ("SPECS", .reserved("SPECS", .specsFolder)),
