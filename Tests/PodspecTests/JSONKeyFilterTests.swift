@@ -54,6 +54,25 @@ import TestSupport
         #expect(throws: PodspecError.self) { try JSONPodspec.read(bytes: broken, path: "Foo.podspec.json") }
     }
 
+    /// Keys are matched as decoded: a kept key written with escapes is kept, and an error
+    /// after a key that is left out still names the key.
+    @Test func keysWrittenWithEscapesAreMatchedAsDecoded() throws {
+        let escaped = Array(#"{"na\u006de": "Foo", "versio\u006e": "1.0", "summ\u0061ry": "x", "dependencies": {"A": []}}"#.utf8)
+        expectSameReading(escaped, "escaped keys")
+        let spec = try JSONPodspec.read(bytes: escaped, path: "Foo.podspec.json")
+        #expect(spec.name == "Foo" && spec.version == "1.0" && spec.dependencies.map(\.name) == ["A"])
+
+        for text in [#"{"name": "Foo", "summ\u0061ry" "x"}"#, #"{"name": "Foo", "summary" "x"}"#] {
+            expectSameReading(Array(text.utf8), text)
+            do {
+                _ = try JSONPodspec.read(bytes: Array(text.utf8), path: "Foo.podspec.json")
+                Issue.record("\(text) was read")
+            } catch {
+                #expect(error.message.contains(#"expected ':' after the key "summary""#), "\(error)")
+            }
+        }
+    }
+
     private func expectSameReading(_ bytes: [UInt8], _ what: String) {
         let filtered = Result { () throws(PodspecError) in try JSONPodspec.read(bytes: bytes, path: "X.podspec.json") }
         let whole = Result { () throws(PodspecError) in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value that remembers where it is in the file, so errors can name the line and the
 /// version rewriter can find the bytes of the top-level `"version"`.
 struct JSONNode {
@@ -74,37 +76,72 @@ struct JSONSyntaxError: Error {
     var message: String
 }
 
+/// The keys of a top-level object whose values a reader keeps, matched against a key's bytes
+/// as the file spells them, so a key that is left out is never made into a `String`.
+struct JSONKeySet {
+    private let keys: [[UInt8]]
+    /// Bit `n` is set when a key is `n` bytes long (keys of 64 bytes or more set bit 63).
+    private let lengths: UInt64
+
+    init(_ keys: [String]) {
+        self.keys = keys.map { Array($0.utf8) }
+        lengths = keys.reduce(0) { $0 | Self.bit($1.utf8.count) }
+    }
+
+    private static func bit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 63)) }
+
+    /// Whether the key spelled by `bytes` (no escapes in it) is in the set.
+    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard lengths & Self.bit(bytes.count) != 0, let text = bytes.baseAddress else { return false }
+        // memcmp: the generic `elementsEqual` walked two iterators, some 160 instructions a key.
+        return keys.contains { key in
+            key.count == bytes.count && key.withUnsafeBufferPointer { memcmp($0.baseAddress!, text, bytes.count) == 0 }
+        }
+    }
+
+    /// Whether `key`, as decoded from a key with escapes, is in the set.
+    func contains(_ key: String) -> Bool {
+        keys.contains { $0.elementsEqual(key.utf8) }
+    }
+}
+
 /// A small strict JSON parser over UTF-8 bytes that keeps line numbers and byte offsets.
 /// Foundation's parser keeps neither, and podspec errors must name the line.
 struct JSONParser {
-    private let bytes: [UInt8]
+    /// The text, borrowed for the parse: every read is checked against `count` first.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     /// The keys of the top-level object whose values are kept; nil keeps everything.
-    private var keptAtTop: [String]?
+    private let keptAtTop: JSONKeySet?
 
     /// The deepest nesting of objects and arrays read; each level recurses.
     static let maximumDepth = 512
 
-    init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, keptAtTop: JSONKeySet?) {
         self.bytes = bytes
+        self.keptAtTop = keptAtTop
     }
 
     /// Parses the whole text as one JSON value. With `keptAtTop`, the members of a top-level
     /// object under other keys are checked exactly as the rest (the same errors, on the same
     /// lines) but left out of the result: a spec's summary, description, file patterns and
     /// build settings cost a reader of its dependencies nodes and strings for nothing.
-    static func parse(_ bytes: [UInt8], keptAtTop: [String]? = nil) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes)
-        parser.keptAtTop = keptAtTop
-        // A UTF-8 byte order mark is allowed before the value.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        let node = try parser.parseValue(depth: 0, keep: true)
-        parser.skipWhitespace()
-        if parser.index < bytes.count {
-            throw parser.failure("unexpected text after the JSON value")
+    static func parse(_ bytes: [UInt8], keptAtTop: JSONKeySet? = nil) throws(JSONSyntaxError) -> JSONNode {
+        let outcome = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxError) -> JSONNode in
+                var parser = JSONParser(bytes: buffer, keptAtTop: keptAtTop)
+                // A UTF-8 byte order mark is allowed before the value.
+                if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+                let node = try parser.parseValue(depth: 0, keep: true)
+                parser.skipWhitespace()
+                if parser.index < buffer.count {
+                    throw parser.failure("unexpected text after the JSON value")
+                }
+                return node
+            }
         }
-        return node
+        return try outcome.get()
     }
 
     private func failure(_ message: String) -> JSONSyntaxError {
@@ -140,6 +177,8 @@ struct JSONParser {
         case UInt8(ascii: "{"):
             index += 1
             var members = JSONObject()
+            // Only the top-level object of a filtered parse leaves members out by their key.
+            let filter = depth == 0 && keep ? keptAtTop : nil
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -149,15 +188,24 @@ struct JSONParser {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                         throw failure("expected a quoted key")
                     }
-                    let key = try parseString()
+                    let keyStart = index
+                    // The key when its member is kept; a key left out is only checked.
+                    let key: String?
+                    if let filter {
+                        key = try parseKey(keptIn: filter)
+                    } else if keep {
+                        key = try parseString()
+                    } else {
+                        _ = try parseString(keep: false)
+                        key = nil
+                    }
                     skipWhitespace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                        throw failure("expected ':' after the key \"\(key)\"")
+                        throw failure("expected ':' after the key \"\(key ?? keyText(at: keyStart))\"")
                     }
                     index += 1
-                    let keepsMember = keep && (depth > 0 || keptAtTop?.contains(key) ?? true)
-                    let member = try parseValue(depth: depth + 1, keep: keepsMember)
-                    if keepsMember { members.append(key, member) }
+                    let member = try parseValue(depth: depth + 1, keep: key != nil)
+                    if let key { members.append(key, member) }
                     skipWhitespace()
                     guard index < bytes.count else { throw failure("the JSON ends inside an object") }
                     if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -197,11 +245,38 @@ struct JSONParser {
             value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let text = try parseNumber()
-            value = .number(keep ? String(decoding: text, as: UTF8.self) : "")
+            value = .number(keep ? String(decoding: UnsafeBufferPointer(rebasing: bytes[text]), as: UTF8.self) : "")
         default:
             throw failure("unexpected character where a value was expected")
         }
         return JSONNode(value: value, line: startLine, start: start, end: index)
+    }
+
+    /// A top-level key at `index` (its opening quote): the key when `filter` keeps its member,
+    /// else nil. A key without escapes is matched by its bytes and made into a `String` only
+    /// when kept; one with escapes is decoded first, since the decoded key is the one meant.
+    private mutating func parseKey(keptIn filter: JSONKeySet) throws(JSONSyntaxError) -> String? {
+        let quote = index
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+              bytes[end] != UInt8(ascii: "\n") {
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            // An escape, or an error that `parseString` reports as it always does.
+            let key = try parseString()
+            return filter.contains(key) ? key : nil
+        }
+        index = end + 1
+        let text = UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<end])
+        return filter.contains(text) ? String(decoding: text, as: UTF8.self) : nil
+    }
+
+    /// The key whose opening quote is at `quote`, decoded again for an error that names it.
+    private func keyText(at quote: Int) -> String {
+        var again = self
+        again.index = quote
+        return (try? again.parseString()) ?? ""
     }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
@@ -213,7 +288,7 @@ struct JSONParser {
         index += count
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> ArraySlice<UInt8> {
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Range<Int> {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         var digits = 0
@@ -227,7 +302,7 @@ struct JSONParser {
             index += 1
         }
         guard digits > 0 else { throw failure("malformed number") }
-        return bytes[start..<index]
+        return start..<index
     }
 
     /// Parses a string starting at its opening quote; when `keep` is false it is checked
@@ -239,7 +314,7 @@ struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = keep ? String(decoding: bytes[start..<index], as: UTF8.self) : ""
+                let text = keep ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : ""
                 index += 1
                 return text
             }

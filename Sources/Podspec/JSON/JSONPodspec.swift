@@ -9,15 +9,17 @@ enum JSONPodspec {
     static let keysRead = ["name", "version", "dependencies", "subspecs", "source", "default_subspecs",
                            "default_subspec", "platforms", "testspecs", "appspecs", "deprecated_in_favor_of",
                            "deprecated"] + platformKeys
+    /// `keysRead`, made once into the set the parser matches keys against.
+    private static let keptKeys = JSONKeySet(keysRead)
 
-    static func read(bytes: [UInt8], path: String, keptAtTop: [String]? = keysRead) throws(PodspecError) -> Specification {
+    static func read(bytes: [UInt8], path: String, keptAtTop: JSONKeySet? = keptKeys) throws(PodspecError) -> Specification {
         let root = try rootObject(bytes: bytes, path: path, keptAtTop: keptAtTop)
         let version = try versionString(root, path: path)
         return try spec(root, parentName: nil, version: version, path: path)
     }
 
     /// The parsed file, which must be one JSON object.
-    private static func rootObject(bytes: [UInt8], path: String, keptAtTop: [String]? = nil) throws(PodspecError) -> JSONNode {
+    private static func rootObject(bytes: [UInt8], path: String, keptAtTop: JSONKeySet? = nil) throws(PodspecError) -> JSONNode {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, keptAtTop: keptAtTop)
