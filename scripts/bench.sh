@@ -16,7 +16,11 @@
 #            pods ("pins"), so that consumers disagree, the resolver backtracks and some
 #            seeds end in a conflict (exit 2, explained); then the median seed and the worst;
 #            and the scenario of issue 11: 5,000 pods x 10 versions with 10% exact pins and
-#            Podfiles of 30 top pods, saying whether CocoaPods' own search settled;
+#            Podfiles of 30 top pods, saying whether CocoaPods' own search settled. Each row
+#            also stands against the reading it cannot do without: a static Swift program
+#            (linked as the hello world is) that lists the same pod folders and reads the same
+#            spec files the resolve read, as strace saw them (strace is installed with apt-get
+#            when missing; without it the column says "–");
 #   check    `compctl graph --check` over the whole 10,000-pod repos, against the reading
 #            it cannot do without (every pod folder listed, one spec of each read: `find
 #            -maxdepth 2` and `xargs cat`), with `find` over every folder for context;
@@ -121,6 +125,14 @@ if ! command -v hyperfine >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1;
         >/dev/null 2>&1 || log "could not install hyperfine; timing with a plain loop"
 fi
 
+if wants resolve && ! command -v strace >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    log "installing strace with apt-get (the resolve rows' reading floor)"
+    { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq strace; } \
+        >/dev/null 2>&1 || log "could not install strace; the resolve rows go without a reading floor"
+fi
+
 # Built as a release is shipped (scripts/package.sh): on Linux with the Swift runtime and
 # Foundation linked in.
 release=(-c release)
@@ -221,6 +233,92 @@ hello_floor() {
     use_floor "hello" "$dir/hello"
 }
 
+# The reading floor of a resolve: a static Swift program, linked as the hello world is, that
+# lists the pod folders and reads the spec files named in two lists (relative to a spec repo's
+# root) with the system calls compctl uses (open, fstat, read, close; getdents), one thread.
+reader_floor_binary() {
+    local dir="$work/floor"
+    if [ ! -x "$dir/reader" ]; then
+        mkdir -p "$dir"
+        cat >"$dir/reader.swift" <<'SWIFT'
+import Foundation
+
+// reader ROOT FOLDERS FILES: lists each folder named in FOLDERS, reads each file named in FILES.
+// Nothing but the system calls: Foundation is linked (as in the hello world) but not called.
+func names(_ path: String) -> [String] {
+    guard let file = fopen(path, "r") else { return [] }
+    defer { fclose(file) }
+    var result: [String] = []
+    var line: UnsafeMutablePointer<CChar>? = nil
+    var capacity = 0
+    while case let count = getline(&line, &capacity, file), count > 0, let line {
+        let length = line[count - 1] == 10 ? count - 1 : count
+        result.append(String(decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self))
+    }
+    free(line)
+    return result
+}
+let arguments = CommandLine.arguments
+let root = open(arguments[1], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+let folders = names(arguments[2]), files = names(arguments[3])
+var entries = 0, bytes = 0
+for folder in folders {
+    let descriptor = openat(root, folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0, let stream = fdopendir(descriptor) else { continue }
+    while readdir(stream) != nil { entries += 1 }
+    closedir(stream)
+}
+let capacity = 1 << 16
+let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+for path in files {
+    let descriptor = openat(root, path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { continue }
+    var status = stat()
+    if fstat(descriptor, &status) == 0 {
+        // One read of the whole file, as compctl reads a spec; a file past the buffer takes more.
+        var left = Int(status.st_size)
+        while left > 0, case let got = read(descriptor, buffer, min(left, capacity)), got > 0 {
+            bytes += got
+            left -= got
+        }
+    }
+    close(descriptor)
+}
+print("\(folders.count) folders (\(entries) entries), \(files.count) files (\(bytes) bytes)")
+SWIFT
+        swiftc -O -static-stdlib "$dir/reader.swift" -o "$dir/reader" 2>/dev/null \
+            || swiftc -O "$dir/reader.swift" -o "$dir/reader" >&2 || return 1
+    fi
+    echo "$dir/reader"
+}
+
+# "<median> (<ratio>x)" of the reading floor of `compctl resolve --podfile $2 --source $3`
+# against the median $1 just measured, or "–" without strace or the reader: runs the resolve
+# once under strace, takes the folders it opened and the files it opened in the spec repo,
+# and times the reader over them. $work/reading-last holds what the reader read.
+reading_floor() {
+    local median="$1" podfile="$2" source="$3" reader
+    command -v strace >/dev/null 2>&1 || { echo "–"; return; }
+    reader="$(reader_floor_binary)" || { echo "–"; return; }
+    strace -f -qq -e trace=openat2 -o "$work/strace.txt" \
+        "$compctl" resolve --podfile "$podfile" --source "$source" >/dev/null 2>&1 || true
+    # openat2 is how compctl opens inside a spec repo (beneath its root); the root itself is
+    # listed once too.
+    { echo .; grep 'O_DIRECTORY' "$work/strace.txt" | sed -n 's/.*openat2([0-9]*, "\([^"]*\)".*/\1/p'; } \
+        | sort -u >"$work/reading-folders"
+    grep -v 'O_DIRECTORY' "$work/strace.txt" | sed -n 's/.*openat2([0-9]*, "\([^"]*\)".*/\1/p' \
+        | sort -u >"$work/reading-files"
+    "$reader" "$source" "$work/reading-folders" "$work/reading-files" >"$work/reading-last" 2>&1 || { echo "–"; return; }
+    local saved_floor="$floor" saved_label="$floor_label"
+    floor=""
+    measure "$reader" "$source" "$work/reading-folders" "$work/reading-files" >/dev/null
+    local reading
+    reading="$(cat "$work/last-median")"
+    floor="$saved_floor"; floor_label="$saved_label"
+    awk -v m="$median" -v r="$reading" 'BEGIN {
+        if (r < 0.1) printf "%.1f ms (%.1fx)", r * 1000, m / r; else printf "%.0f ms (%.1fx)", r * 1000, m / r }'
+}
+
 # Writes the repo once per parameter set and prints its path. A third argument pins that
 # percentage of the requirements exactly (`--pin-percent`); a fourth, `ruby`, writes Ruby
 # podspecs instead of JSON; a fifth sets the number of versions of each pod (default
@@ -296,8 +394,8 @@ if wants resolve; then
     results="$work/resolve-results.txt"
     : > "$results"
     echo
-    echo "| repo | top pods | Podfile seed | outcome | median wall of $runs | mean CPU (user+sys) | against the floor |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| repo | top pods | Podfile seed | outcome | median wall of $runs | mean CPU (user+sys) | against the floor | reading floor (compctl against it) |"
+    echo "|---|---|---|---|---|---|---|---|"
     for pods in $resolve_sizes; do
         # The command's own cost before any resolving: start-up, its command line, the
         # Podfile and opening the source, with a Podfile that names no pod.
@@ -305,7 +403,8 @@ if wants resolve; then
         printf "platform :ios, '13.0'\n\ntarget 'App' do\nend\n" >"$empty"
         log "timing resolve of an empty Podfile against $pods x $versions"
         hello_floor
-        echo "| $pods x $versions, ranges | 0 (empty Podfile: the command's fixed cost) | - | 0 pods resolved | $(measure "$compctl" resolve --podfile "$empty" --source "$(repo "$pods" plain)") |"
+        row="$(measure "$compctl" resolve --podfile "$empty" --source "$(repo "$pods" plain)")"
+        echo "| $pods x $versions, ranges | 0 (empty Podfile: the command's fixed cost) | - | 0 pods resolved | $row | $(reading_floor "$(cat "$work/last-median")" "$empty" "$(repo "$pods" plain)") |"
         for variant in ranges pins; do
             if [ "$variant" = ranges ]; then
                 dir="$(repo "$pods" plain)"; podfile_pins=0
@@ -329,8 +428,9 @@ if wants resolve; then
                     log "timing resolve $pods x $versions $variant, $top top pods, Podfile seed $podfile_seed"
                     hello_floor
                     row="$(measure "$compctl" resolve --podfile "$podfile" --source "$dir")"
-                    echo "| $pods x $versions, $variant | $top | $podfile_seed | $outcome | $row |"
-                    echo "$pods $variant $top $podfile_seed $(cat "$work/last-median")" >>"$results"
+                    median="$(cat "$work/last-median")"
+                    echo "| $pods x $versions, $variant | $top | $podfile_seed | $outcome | $row | $(reading_floor "$median" "$podfile" "$dir") |"
+                    echo "$pods $variant $top $podfile_seed $median" >>"$results"
                 done
             done
         done
