@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "SpecRepo",
             dependencies: [
-                "Versioning", "Podspec", "Git", "Graph", "HTTP",
+                "Versioning", "Podspec", "Git", "Graph", "HTTP", "FileIO",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

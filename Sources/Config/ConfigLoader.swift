@@ -1,4 +1,5 @@
 import Diagnostics
+import FileIO
 import Foundation
 import Yams
 
@@ -11,27 +12,12 @@ public enum ConfigLoader {
     /// Finds `compctl.yml` in `directory` or the nearest parent that has one.
     public static func find(from directory: String) -> String? {
         // Paths as strings: walking up through `URL` cost every command 0.7 M instructions.
-        var components = absoluteComponents(of: directory)
+        var components = LexicalPath.components(of: directory)
         while true {
-            let candidate = path(of: components + [Substring(fileName)])
+            let candidate = LexicalPath.joined(components + [Substring(fileName)])
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
             guard components.popLast() != nil else { return nil }
         }
-    }
-
-    /// The folders of `path` from the root, as `URL.standardizedFileURL` has them: a relative
-    /// path starts at the working directory, `.` is dropped and `..` drops the folder before it.
-    static func absoluteComponents(of path: String) -> [Substring] {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var components: [Substring] = []
-        for component in absolute.split(separator: "/") where component != "." {
-            if component == ".." { _ = components.popLast() } else { components.append(component) }
-        }
-        return components
-    }
-
-    static func path(of components: some Sequence<Substring>) -> String {
-        "/" + components.joined(separator: "/")
     }
 
     /// Loads and validates the configuration file at `path`.
@@ -42,7 +28,7 @@ public enum ConfigLoader {
         } catch {
             throw ConfigError.unreadable(path: path, reason: "no such file, or not UTF-8 text")
         }
-        let directory = Self.path(of: absoluteComponents(of: path).dropLast())
+        let directory = LexicalPath.joined(LexicalPath.components(of: path).dropLast())
         return try parse(text, path: path, directory: directory)
     }
 

@@ -9,7 +9,7 @@ public enum ProjectFiles {
 
     /// The main project's root for a Podfile: the directory holding it.
     public static func root(ofPodfile podfile: String) -> String {
-        URL(fileURLWithPath: podfile).standardizedFileURL.deletingLastPathComponent().path
+        LexicalPath.joined(LexicalPath.components(of: podfile).dropLast())
     }
 
     /// The path to write for the manifest at `path`: the file itself, or, when it is a

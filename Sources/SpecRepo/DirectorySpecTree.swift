@@ -1,3 +1,4 @@
+import FileIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +34,7 @@ public struct DirectorySpecTree: SpecTree {
     /// The directory's own name, also for `.` or a path ending in `..`, like the basename of
     /// `Pod::Source#repo`, which is an expanded path.
     public var defaultName: String {
-        URL(fileURLWithPath: location).standardizedFileURL.lastPathComponent
+        LexicalPath.components(of: location).last.map(String.init) ?? "/"
     }
 
     /// A tree rooted at `path`. Only the root's real path is looked up before the first call.

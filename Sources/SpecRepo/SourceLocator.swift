@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import Git
 import HTTP
@@ -362,9 +363,7 @@ public struct SourceLocator {
     /// `source` as the user wrote it when it names `path` from this process's directory too
     /// (the command line's case), else the absolute `path`.
     private func spelling(of source: String, for path: String) -> String {
-        var fromHere = URL(fileURLWithPath: source).standardizedFileURL.path
-        while fromHere.count > 1 && fromHere.hasSuffix("/") { fromHere.removeLast() }
-        return fromHere == path ? source : path
+        LexicalPath.standardized(source) == path ? source : path
     }
 
     private func configuredName(_ source: String) -> String? {
@@ -410,9 +409,6 @@ public struct SourceLocator {
 
     /// `path` made absolute against the working directory and tidied (`.`, `..`, `//`).
     public func absolute(_ path: String) -> String {
-        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
-        var result = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
-        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
-        return result
+        LexicalPath.standardized(path, from: workingDirectory)
     }
 }

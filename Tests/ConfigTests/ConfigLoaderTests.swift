@@ -219,15 +219,9 @@ private func issues(_ text: String) -> [String] {
     }
 }
 
-/// Finding `compctl.yml` walks up from the working directory with string paths; they must
-/// be the paths `URL.standardizedFileURL` gave before.
+/// Finding `compctl.yml` walks up from the working directory with string paths
+/// (`LexicalPath`, which LexicalPathTests compares with Foundation's).
 @Suite struct ConfigFindingTests {
-    @Test(arguments: ["/", "/a", "/a/b/", "/a//b", "/a/./b", "/a/b/../c", "/a/b/c/../../d/.", "rel", "rel/./x/../y", "./x", "../x"])
-    func pathsAreStandardizedAsFoundationDoes(_ path: String) {
-        let expected = URL(fileURLWithPath: path).standardizedFileURL.path
-        #expect(ConfigLoader.path(of: ConfigLoader.absoluteComponents(of: path)) == expected)
-    }
-
     @Test func theNearestFileIsFound() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("compctl-find-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -1,0 +1,28 @@
+import FileIO
+import Foundation
+import Testing
+
+/// `LexicalPath` stands in for `URL(fileURLWithPath:).standardizedFileURL` on the paths every
+/// command handles; it must give the same paths.
+@Suite struct LexicalPathTests {
+    static let shapes = [
+        "/", "/a", "/a/b/", "/a//b", "/a/./b", "/a/b/../c", "/a/b/c/../../d/.", "/a/.", "/a/..", "/..", "/../a",
+        "rel", "rel/./x/../y", "./x", "../x", "..", ".", "a/../..", "/a/.../b", "/a/..b/c", "/é/ü", "/a b/%20",
+        "/a/b/Podfile", "Podfile", "//a", "/a/~/b", "",
+    ]
+
+    @Test(arguments: shapes)
+    func standardizesAsFoundationDoes(_ path: String) {
+        #expect(LexicalPath.standardized(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
+        let relativeTo = URL(fileURLWithPath: "/base/dir/", isDirectory: true)
+        #expect(LexicalPath.standardized(path, from: "/base/dir")
+            == URL(fileURLWithPath: path, relativeTo: relativeTo).standardizedFileURL.path)
+    }
+
+    @Test(arguments: shapes)
+    func parentsAndLastComponentsAreFoundations(_ path: String) {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        #expect(LexicalPath.joined(LexicalPath.components(of: path).dropLast()) == url.deletingLastPathComponent().path)
+        #expect(LexicalPath.components(of: path).last.map(String.init) ?? "/" == url.lastPathComponent)
+    }
+}
