@@ -909,6 +909,25 @@ func resolved(_ providers: [any SpecProvider], _ requirements: [RootRequirement]
         #expect(!SpecRepoURL.isTrunk("https://git.acme.example/ios/Specs.git"))
     }
 
+    @Test(arguments: [
+        ("https://github.com/CocoaPods/Specs.git", "cdn.cocoapods.org"),
+        ("git@github.com:acme/specs.git", "github.com/acme/specs"),
+        ("https://user@h.example:443/a/b/?x#y", "h.example/a/b"),
+        ("file:///srv/specs/", "/srv/specs"),
+        ("a:b://c", "c"),
+        ("ssh://git@h:22/x.git/", "h/x"),
+        ("http://h:80", "h"),
+        ("HTTPS://H/X.GIT", "h/x"),
+        ("git://h.example:9418/specs", "h.example/specs"),
+        ("https://h.example:8443/specs", "h.example:8443/specs"),
+        // `://` is found by byte, as Ruby finds it: Foundation's search skipped it when a
+        // combining mark followed the second slash.
+        ("https://\u{338}h.example/x", "\u{338}h.example/x"),
+    ])
+    func addressesCompareInTheirCanonicalForm(_ address: String, _ canonical: String) {
+        #expect(SpecRepoURL.canonical(address) == canonical)
+    }
+
     /// compctl trims without NSString (start-up time); the characters it trims must be the
     /// ones Foundation's `.whitespacesAndNewlines` trims, for every scalar of the BMP.
     @Test func trimsWhatFoundationTrims() {
