@@ -26,6 +26,13 @@ public enum LexicalPath {
 
     /// The absolute path made of `components`: `/` for none.
     public static func joined(_ components: some Sequence<Substring>) -> String {
-        "/" + components.joined(separator: "/")
+        // Appended one by one: the generic `joined(separator:)` cost 0.3 M instructions on
+        // first use, for the runtime's look-up of its conformances.
+        var path = ""
+        for component in components {
+            path += "/"
+            path += component
+        }
+        return path.isEmpty ? "/" : path
     }
 }

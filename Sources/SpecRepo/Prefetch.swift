@@ -53,13 +53,15 @@ final class PrefetchQueue: @unchecked Sendable {
     private var jobs: [() -> Void] = []
     private var next = 0
     private var workers = 0
-    private let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Asked on the first job, not per queue: Foundation reads the cgroup's CPU quota from
+    /// files for it (0.5 M instructions), which a command that reads nothing ahead never needs.
+    private static let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Queues `job`, starting a thread for it if fewer than `width` are draining the queue.
     func add(_ job: @escaping () -> Void) {
         let starts: Bool = lock.withLock {
             jobs.append(job)
-            guard workers < width else { return false }
+            guard workers < Self.width else { return false }
             workers += 1
             return true
         }
