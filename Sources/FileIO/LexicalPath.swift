@@ -7,14 +7,29 @@ public enum LexicalPath {
     /// The folders of `path` from the root. A relative path starts at `directory` (itself
     /// relative to the working directory when relative), by default the working directory;
     /// `.` is dropped and `..` drops the folder before it (at the root it stays there).
-    /// Symbolic links are left as they are, as `standardizedFileURL` leaves them.
+    /// Symbolic links are left as they are, as `standardizedFileURL` leaves them. The path is
+    /// split by byte, as the file system splits it: a `/` that a combining mark, a joiner or
+    /// a variation selector follows makes one `Character` with it, but is still a separator.
     public static func components(of path: String, from directory: String? = nil) -> [Substring] {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let bytes = path.utf8
         var components: [Substring] = []
-        if !path.hasPrefix("/") {
+        if bytes.first != slash {
             components = self.components(of: directory ?? FileManager.default.currentDirectoryPath)
         }
-        for component in path.split(separator: "/") where component != "." {
-            if component == ".." { _ = components.popLast() } else { components.append(component) }
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: slash) ?? bytes.endIndex
+            let length = bytes.distance(from: start, to: end)
+            let dots = (1...2).contains(length) && bytes[start] == dot && bytes[bytes.index(before: end)] == dot
+            if length == 0 || (dots && length == 1) {
+                // Nothing between two slashes (`//`, a leading or trailing `/`), or `.`.
+            } else if dots {
+                _ = components.popLast()
+            } else {
+                components.append(Substring(bytes[start..<end]))
+            }
+            start = end == bytes.endIndex ? end : bytes.index(after: end)
         }
         return components
     }

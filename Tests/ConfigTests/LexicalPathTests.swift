@@ -9,6 +9,9 @@ import Testing
         "/", "/a", "/a/b/", "/a//b", "/a/./b", "/a/b/../c", "/a/b/c/../../d/.", "/a/.", "/a/..", "/..", "/../a",
         "rel", "rel/./x/../y", "./x", "../x", "..", ".", "a/../..", "/a/.../b", "/a/..b/c", "/é/ü", "/a b/%20",
         "/a/b/Podfile", "Podfile", "//a", "/a/~/b", "",
+        // A `/` that a combining mark, a joiner or a variation selector follows is still a
+        // separator on disk, though as a `Character` it is one with the mark.
+        "/\u{301}abc", "/tmp/\u{301}a/..", "/a/b/\u{338}", "/a/\u{FE0F}/b/..", "b/\u{200D}/./\u{301}/../c", "/../\u{338}",
     ]
 
     @Test(arguments: shapes)
