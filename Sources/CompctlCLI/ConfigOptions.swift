@@ -13,6 +13,12 @@ struct ConfigOptions: ParsableArguments {
     /// A bad file is an error, never silently ignored.
     func load() throws -> Configuration {
         let cwd = FileManager.default.currentDirectoryPath
+        // Empty when the directory was removed after the shell entered it: no relative path,
+        // and no compctl.yml above it, can be found.
+        guard cwd.hasPrefix("/") else {
+            throw CommandError("the working directory no longer exists (it was removed or moved); "
+                + "cd into a directory that exists and run compctl again")
+        }
         if let path {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw ConfigError.unreadable(path: path, reason: "no such file; check --config")

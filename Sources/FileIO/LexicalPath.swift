@@ -15,7 +15,14 @@ public enum LexicalPath {
         let bytes = path.utf8
         var components: [Substring] = []
         if bytes.first != slash {
-            components = self.components(of: directory ?? FileManager.default.currentDirectoryPath)
+            if let directory {
+                components = self.components(of: directory)
+            } else {
+                // The working directory is "" when it was removed: then there is no folder to
+                // start from but the root (and reading it again would never end).
+                let workingDirectory = FileManager.default.currentDirectoryPath
+                if workingDirectory.utf8.first == slash { components = self.components(of: workingDirectory) }
+            }
         }
         var start = bytes.startIndex
         while start < bytes.endIndex {
