@@ -13,6 +13,13 @@ public enum LexicalPath {
     public static func components(of path: String, from directory: String? = nil) -> [Substring] {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         let bytes = path.utf8
+        if bytes.first == UInt8(ascii: "~") {
+            // Foundation expands `~` and `~user` (from the user database); rare enough to hand
+            // over whole, so that `--source ~/specs` still means what it meant.
+            let base = URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath, isDirectory: true)
+            let expanded = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
+            return expanded.utf8.first == slash ? self.components(of: expanded) : []
+        }
         var components: [Substring] = []
         if bytes.first != slash {
             if let directory {

@@ -12,6 +12,8 @@ import Testing
         // A `/` that a combining mark, a joiner or a variation selector follows is still a
         // separator on disk, though as a `Character` it is one with the mark.
         "/\u{301}abc", "/tmp/\u{301}a/..", "/a/b/\u{338}", "/a/\u{FE0F}/b/..", "b/\u{200D}/./\u{301}/../c", "/../\u{338}",
+        // Foundation expands a leading `~` and `~user`.
+        "~", "~/specs", "~/a/../b/", "~root/x", "~no-such-user-2026/x", "a/~",
     ]
 
     @Test(arguments: shapes)
