@@ -1,6 +1,7 @@
 import FileIO
 import Foundation
 import Testing
+import TestSupport
 @testable import Config
 
 private func parse(_ text: String) throws -> Configuration {
@@ -223,24 +224,24 @@ private func issues(_ text: String) -> [String] {
 /// (`LexicalPath`, which LexicalPathTests compares with Foundation's).
 @Suite struct ConfigFindingTests {
     @Test func theNearestFileIsFound() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("compctl-find-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/a/b/c", withIntermediateDirectories: true)
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/a/compctl.yml"))
+        let directory = try TemporaryDirectory()
+        let root = directory.path
+        try directory.write("{}", to: "a/compctl.yml")
+        try directory.write("", to: "a/b/c/.keep")
         #expect(ConfigLoader.find(from: root + "/a/b/c") == root + "/a/compctl.yml")
         #expect(ConfigLoader.find(from: root + "/a/b/c/../..") == root + "/a/compctl.yml")
         #expect(ConfigLoader.find(from: root + "/a/") == root + "/a/compctl.yml")
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/a/b/compctl.yml"))
+        try directory.write("{}", to: "a/b/compctl.yml")
         #expect(ConfigLoader.find(from: root + "/a/b/c") == root + "/a/b/compctl.yml")
     }
 
     /// A folder whose name starts with a combining mark: the `/` before it is still a
     /// separator, so the walk up passes through every parent.
     @Test func aFolderNamedWithALeadingCombiningMarkIsWalkedThrough() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("compctl-find-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/a/\u{301}b/c", withIntermediateDirectories: true)
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/a/compctl.yml"))
+        let directory = try TemporaryDirectory()
+        let root = directory.path
+        try directory.write("{}", to: "a/compctl.yml")
+        try directory.write("", to: "a/\u{301}b/c/.keep")
         #expect(ConfigLoader.find(from: root + "/a/\u{301}b/c") == root + "/a/compctl.yml")
         let config = try ConfigLoader.load(path: root + "/a/\u{301}b/../compctl.yml")
         #expect(config.directory == root + "/a")
