@@ -28,7 +28,7 @@ public enum ConfigLoader {
         } catch {
             throw ConfigError.unreadable(path: path, reason: "no such file, or not UTF-8 text")
         }
-        let directory = LexicalPath.joined(LexicalPath.components(of: path).dropLast())
+        let directory = LexicalPath.parent(of: path)
         return try parse(text, path: path, directory: directory)
     }
 

@@ -53,6 +53,11 @@ public enum LexicalPath {
         joined(components(of: path, from: directory))
     }
 
+    /// The folder holding `path`, absolute and standardized: `/a` for `/a/./b/`, `/` for `/`.
+    public static func parent(of path: String) -> String {
+        joined(components(of: path).dropLast())
+    }
+
     /// The absolute path made of `components`: `/` for none.
     public static func joined(_ components: [Substring]) -> String {
         joined(components[...])

@@ -9,7 +9,7 @@ public enum ProjectFiles {
 
     /// The main project's root for a Podfile: the directory holding it.
     public static func root(ofPodfile podfile: String) -> String {
-        LexicalPath.joined(LexicalPath.components(of: podfile).dropLast())
+        LexicalPath.parent(of: podfile)
     }
 
     /// The path to write for the manifest at `path`: the file itself, or, when it is a

@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: shapes)
     func parentsAndLastComponentsAreFoundations(_ path: String) {
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        #expect(LexicalPath.joined(LexicalPath.components(of: path).dropLast()) == url.deletingLastPathComponent().path)
+        #expect(LexicalPath.parent(of: path) == url.deletingLastPathComponent().path)
         #expect(LexicalPath.components(of: path).last.map(String.init) ?? "/" == url.lastPathComponent)
     }
 }
