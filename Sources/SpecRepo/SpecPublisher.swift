@@ -188,7 +188,7 @@ public struct SpecPublisher {
            let entry = new.repository?.pod(named: plan.name)?.versions.first(where: { $0.version == version }) {
             // The version's folder must hold the published file as the spec CocoaPods reads there.
             let files = (try? after.entries(at: entry.directoryPath)) ?? []
-            listsNewSpec = entry.directoryPath + "/" + (SpecRepoScanner.specFile(in: files, pod: plan.name) ?? "")
+            listsNewSpec = entry.filePath(SpecRepoScanner.specFile(in: files, pod: plan.name) ?? "")
                 == plan.path
         }
         guard vanished.isEmpty && listsNewSpec else {

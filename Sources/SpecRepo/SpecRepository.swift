@@ -304,7 +304,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             // On a case-sensitive disk, `Name.podspec.json` read as it is named is the file
             // the directory's listing would choose; anything else (a Ruby spec, a spec that
             // cannot be read) is looked for in the listing as before.
-            specPath = Self.jsonSpecPath(pod: pod.name, in: entry)
+            specPath = entry.filePath(pod.name, suffix: ".podspec.json")
             #if os(Linux)
             if tree is DirectorySpecTree { data = try? tree.contents(at: specPath) }
             #endif
@@ -315,7 +315,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
                 guard let file = SpecRepoScanner.specFile(in: files, pod: pod.name) else {
                     return .failure(.noSpecFile(path: entry.directoryPath, pod: pod.name))
                 }
-                specPath = entry.directoryPath + "/" + file
+                specPath = entry.filePath(file)
             } catch {
                 return .failure(error as? SpecRepoError
                     ?? .unreadable(path: entry.directoryPath, reason: String(describing: error)))
@@ -344,23 +344,6 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             ))
         }
         return .success(spec)
-    }
-
-    /// `Pod/1.0.0/Pod.podspec.json`, made in one allocation: joining it with `+` grew the
-    /// string four times for every spec a resolve reads.
-    private static func jsonSpecPath(pod: String, in entry: VersionEntry) -> String {
-        let suffix = ".podspec.json"
-        var path = ""
-        path.reserveCapacity(entry.podPath.utf8.count + entry.directoryName.utf8.count + pod.utf8.count + suffix.utf8.count + 2)
-        if !entry.podPath.isEmpty {
-            path += entry.podPath
-            path += "/"
-        }
-        path += entry.directoryName
-        path += "/"
-        path += pod
-        path += suffix
-        return path
     }
 
     private func skippedEntry(for error: SpecRepoError, entry: VersionEntry) -> SkippedEntry? {
