@@ -101,7 +101,8 @@ struct JSONKeySet {
 
     /// Whether `key`, as decoded from a key with escapes, is in the set.
     func contains(_ key: String) -> Bool {
-        keys.contains { $0.elementsEqual(key.utf8) }
+        var key = key
+        return key.withUTF8 { contains($0) }
     }
 }
 
@@ -256,20 +257,28 @@ struct JSONParser {
     /// else nil. A key without escapes is matched by its bytes and made into a `String` only
     /// when kept; one with escapes is decoded first, since the decoded key is the one meant.
     private mutating func parseKey(keptIn filter: JSONKeySet) throws(JSONSyntaxError) -> String? {
-        let quote = index
-        var end = index + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
-              bytes[end] != UInt8(ascii: "\n") {
-            end += 1
-        }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+        guard let end = plainStringEnd(from: index) else {
             // An escape, or an error that `parseString` reports as it always does.
             let key = try parseString()
             return filter.contains(key) ? key : nil
         }
+        let text = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
         index = end + 1
-        let text = UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<end])
         return filter.contains(text) ? String(decoding: text, as: UTF8.self) : nil
+    }
+
+    /// The index of the closing quote of the string whose opening quote is at `quote`, when
+    /// nothing in it is escaped; nil when something is, or when it does not close on its line.
+    private func plainStringEnd(from quote: Int) -> Int? {
+        var end = quote + 1
+        while end < bytes.count {
+            switch bytes[end] {
+            case UInt8(ascii: "\""): return end
+            case UInt8(ascii: "\\"), UInt8(ascii: "\n"): return nil
+            default: end += 1
+            }
+        }
+        return nil
     }
 
     /// The key whose opening quote is at `quote`, decoded again for an error that names it.
@@ -308,21 +317,14 @@ struct JSONParser {
     /// Parses a string starting at its opening quote; when `keep` is false it is checked
     /// the same way but not made, and the result is empty.
     private mutating func parseString(keep: Bool = true) throws(JSONSyntaxError) -> String {
-        index += 1
-        let start = index
         // Fast path: no escapes.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = keep ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : ""
-                index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte == UInt8(ascii: "\n") { throw failure("a string runs past the end of the line") }
-            index += 1
+        if let end = plainStringEnd(from: index) {
+            let text = keep ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self) : ""
+            index = end + 1
+            return text
         }
-        var scalars = keep ? Array(bytes[start..<index]) : []
+        index += 1
+        var scalars: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
