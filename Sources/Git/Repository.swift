@@ -60,6 +60,7 @@ public final class Repository {
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")
         options.bare = bare ? 1 : 0
+        if copiesObjectStore(of: url) { options.local = GIT_CLONE_LOCAL_NO_LINKS }
         // FETCH_HEAD would record the URL, credentials included, in a file nothing reads.
         options.fetch_opts.update_fetchhead = 0
         let callbacks = RemoteCallbacks(url: url, credentials: credentials, progress: progress)
@@ -80,6 +81,22 @@ public final class Repository {
             try check(git_repository_set_head(clone.pointer, "refs/heads/\(branch ?? "main")"), "git_repository_set_head")
         }
         return clone
+    }
+
+    /// Whether a clone of `url` copies the repository's object store rather than fetching.
+    /// libgit2 copies it for a path already; a `file://` URL would go through its local
+    /// transport, which packs every object anew (deltas included) and takes ten times as long
+    /// as `git clone`. The copy is made without hard links, as the URL names a transport and
+    /// the cache must not share files with a repository its owner may rewrite. A store that
+    /// borrows objects (`objects/info/alternates`) is fetched as before, since a copy of a
+    /// relative alternate would point nowhere.
+    static func copiesObjectStore(of url: String) -> Bool {
+        guard url.hasPrefix("file://"), case .local(let path) = RemoteLocation(url: url) else { return false }
+        let manager = FileManager.default
+        for objects in [path + "/objects", path + "/.git/objects"] where manager.fileExists(atPath: objects) {
+            return !manager.fileExists(atPath: objects + "/info/alternates")
+        }
+        return false
     }
 
     // MARK: where it is
