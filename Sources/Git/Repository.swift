@@ -52,15 +52,47 @@ public final class Repository {
     /// into `path`. `bare` makes a cache without a work tree; otherwise `branch` (or the
     /// remote's HEAD) is checked out. `progress` is called on this thread while objects
     /// arrive. Cloning an empty remote leaves HEAD unborn on `branch` (default `main`).
+    ///
+    /// A repository on this machine (a path or a `file://` URL) is first cloned by copying
+    /// its object store, as `git clone` of a path does: libgit2's transport would pack every
+    /// object anew, deltas included, ten times as slow as `git clone`. The copy is trusted no
+    /// more than a fetch: every object reachable from its references is read back and checked
+    /// against its id, and a copy that borrows objects from elsewhere
+    /// (`objects/info/alternates`) is refused. A copy that fails any of this (a shallow or
+    /// partial source, a damaged object, a store that changed while it was copied) is
+    /// removed, and the repository is fetched through the transport instead, which checks
+    /// each object as it indexes it and reports what is wrong.
     public static func clone(
         from url: String, to path: String, bare: Bool = false, branch: String? = nil,
         credentials: Credentials = .fromEnvironment(), progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) -> Repository {
         try Git.ensureReady()
+        if case .local = RemoteLocation(url: url) {
+            let existed = FileManager.default.fileExists(atPath: path)
+            // A path may be hard-linked, as git does; a `file://` URL names a transport, so
+            // its copy shares no file with a repository its owner may rewrite.
+            let copy = url.hasPrefix("file://") ? GIT_CLONE_LOCAL_NO_LINKS : GIT_CLONE_LOCAL
+            if let copied = try? cloneOnce(from: url, to: path, bare: bare, branch: branch, local: copy,
+                                           credentials: credentials, progress: progress),
+               (try? copied.checkCopiedObjects()) != nil {
+                return copied
+            }
+            removeClone(at: path, existed: existed)
+            return try cloneOnce(from: url, to: path, bare: bare, branch: branch, local: GIT_CLONE_NO_LOCAL,
+                                 credentials: credentials, progress: progress)
+        }
+        return try cloneOnce(from: url, to: path, bare: bare, branch: branch, local: GIT_CLONE_LOCAL_AUTO,
+                             credentials: credentials, progress: progress)
+    }
+
+    private static func cloneOnce(
+        from url: String, to path: String, bare: Bool, branch: String?, local: git_clone_local_t,
+        credentials: Credentials, progress: ((TransferProgress) -> Void)?
+    ) throws(GitError) -> Repository {
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")
         options.bare = bare ? 1 : 0
-        if copiesObjectStore(of: url) { options.local = GIT_CLONE_LOCAL_NO_LINKS }
+        options.local = local
         // FETCH_HEAD would record the URL, credentials included, in a file nothing reads.
         options.fetch_opts.update_fetchhead = 0
         let callbacks = RemoteCallbacks(url: url, credentials: credentials, progress: progress)
@@ -83,20 +115,91 @@ public final class Repository {
         return clone
     }
 
-    /// Whether a clone of `url` copies the repository's object store rather than fetching.
-    /// libgit2 copies it for a path already; a `file://` URL would go through its local
-    /// transport, which packs every object anew (deltas included) and takes ten times as long
-    /// as `git clone`. The copy is made without hard links, as the URL names a transport and
-    /// the cache must not share files with a repository its owner may rewrite. A store that
-    /// borrows objects (`objects/info/alternates`) is fetched as before, since a copy of a
-    /// relative alternate would point nowhere.
-    static func copiesObjectStore(of url: String) -> Bool {
-        guard url.hasPrefix("file://"), case .local(let path) = RemoteLocation(url: url) else { return false }
+    /// Removes what a failed clone left at `path`: the folder, or only its contents when the
+    /// folder was there (empty, as git_clone requires) before.
+    private static func removeClone(at path: String, existed: Bool) {
         let manager = FileManager.default
-        for objects in [path + "/objects", path + "/.git/objects"] where manager.fileExists(atPath: objects) {
-            return !manager.fileExists(atPath: objects + "/info/alternates")
+        guard existed else {
+            try? manager.removeItem(atPath: path)
+            return
         }
-        return false
+        for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
+            try? manager.removeItem(atPath: path + "/" + name)
+        }
+    }
+
+    /// Checks a clone made by copying an object store as a fetch would have checked it: it
+    /// borrows no objects from elsewhere, and every object reachable from its references is
+    /// there and matches its id (libgit2 verifies the hash of each object it reads).
+    func checkCopiedObjects() throws(GitError) {
+        let objects = gitDirectory + "objects/info/alternates"
+        if FileManager.default.fileExists(atPath: objects) {
+            throw GitError.libgit2(function: "clone", code: -1, errorClass: 0,
+                                   message: "the copied object store borrows objects from another repository")
+        }
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, pointer), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        var seen = Set<ObjectID>()
+        var trees: [git_oid] = []
+        /// Reads `id` from the object store, which checks it against its id.
+        func read(_ id: git_oid) throws(GitError) {
+            var raw = id
+            var object: OpaquePointer?
+            try check(git_odb_read(&object, odb, &raw), "git_odb_read")
+            git_odb_object_free(object)
+        }
+
+        var iterator: OpaquePointer?
+        try check(git_reference_iterator_new(&iterator, pointer), "git_reference_iterator_new")
+        defer { git_reference_iterator_free(iterator) }
+        var walk: OpaquePointer?
+        try check(git_revwalk_new(&walk, pointer), "git_revwalk_new")
+        defer { git_revwalk_free(walk) }
+        while true {
+            var reference: OpaquePointer?
+            let code = git_reference_next(&reference, iterator)
+            if code == GIT_ITEROVER.rawValue { break }
+            try check(code, "git_reference_next")
+            defer { git_reference_free(reference) }
+            guard let target = git_reference_target(reference) else { continue }
+            try read(target.pointee)
+            var peeled: OpaquePointer?
+            try check(git_reference_peel(&peeled, reference, GIT_OBJECT_COMMIT), "git_reference_peel")
+            var commit = git_object_id(peeled).pointee
+            git_object_free(peeled)
+            try check(git_revwalk_push(walk, &commit), "git_revwalk_push")
+        }
+        var commitID = git_oid()
+        while true {
+            let code = git_revwalk_next(&commitID, walk)
+            if code == GIT_ITEROVER.rawValue { break }
+            try check(code, "git_revwalk_next")
+            try read(commitID)
+            var commit: OpaquePointer?
+            try check(git_commit_lookup(&commit, pointer, &commitID), "git_commit_lookup")
+            let tree = git_commit_tree_id(commit).pointee
+            git_commit_free(commit)
+            if seen.insert(ObjectID(tree)).inserted { trees.append(tree) }
+        }
+        while var treeID = trees.popLast() {
+            var tree: OpaquePointer?
+            try check(git_tree_lookup(&tree, pointer, &treeID), "git_tree_lookup")
+            defer { git_tree_free(tree) }
+            for index in 0..<git_tree_entrycount(tree) {
+                guard let entry = git_tree_entry_byindex(tree, index) else { continue }
+                let id = git_tree_entry_id(entry).pointee
+                switch git_tree_entry_type(entry) {
+                case GIT_OBJECT_TREE:
+                    if seen.insert(ObjectID(id)).inserted { trees.append(id) }
+                case GIT_OBJECT_BLOB:
+                    if seen.insert(ObjectID(id)).inserted { try read(id) }
+                default:
+                    // A submodule's commit lives in another repository.
+                    continue
+                }
+            }
+        }
     }
 
     // MARK: where it is

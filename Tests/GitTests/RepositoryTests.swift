@@ -94,17 +94,33 @@ import Testing
         #expect(links == 1)
     }
 
-    /// A store that borrows objects from another (`objects/info/alternates`) is not copied: the
-    /// copy would lose what a relative alternate points to. It is fetched as before.
-    @Test func aFileURLWithAlternatesIsFetched() throws {
-        let fixture = try Fixture()
-        let borrower = fixture.scratch.path("borrower.git")
-        try gitCLI("clone", "-q", "--bare", "--shared", fixture.remotePath, borrower)
-        try FileManager.default.removeItem(atPath: fixture.scratch.path("borrower.git/objects/info/alternates"))
-        try fixture.scratch.write("../../remote.git/objects\n", to: "borrower.git/objects/info/alternates")
-        let clone = try fixture.clone("bare", bare: true, url: "file://" + borrower)
-        #expect(try clone.resolve("refs/remotes/origin/main") == fixture.firstCommit)
-        #expect(try gitCLI("--git-dir", clone.gitDirectory, "cat-file", "-p", "main:README.md") == "hello")
+    /// A copied store is checked as a fetch checks what it receives. Whatever the copy gets
+    /// wrong, the repository is fetched instead: the clone is whole and self-contained.
+    @Test(arguments: ["path", "file"])
+    func aCopyThatIsNotWholeIsFetchedInstead(form: String) throws {
+        let sources = try LocalSources()
+        for (name, source) in [("relative", sources.relativeAlternate), ("absolute", sources.absoluteAlternate),
+                               ("linked", sources.symlinkedFolder)] {
+            let clone = try Repository.clone(from: sources.url(source, form), to: sources.scratch.path("c-" + name),
+                                             bare: true, credentials: TestGit.noCredentials)
+            #expect(try clone.resolve("refs/remotes/origin/main") == sources.tip, "\(name)")
+            #expect(!FileManager.default.fileExists(atPath: clone.gitDirectory + "objects/info/alternates"), "\(name)")
+            #expect(try gitCLI("--git-dir", clone.gitDirectory, "fsck", "--no-dangling").isEmpty, "\(name)")
+        }
+    }
+
+    /// What a fetch refuses, a copy does not let through: a shallow source, or an object whose
+    /// content is not its id. The clone fails with the transport's error and leaves nothing.
+    @Test(arguments: ["path", "file"])
+    func aSourceAFetchRefusesIsRefused(form: String) throws {
+        let sources = try LocalSources()
+        for (name, source) in [("shallow", sources.shallow), ("corrupt", sources.corruptBlob)] {
+            let target = sources.scratch.path("c-" + name)
+            #expect(throws: GitError.self, "\(name)") {
+                try Repository.clone(from: sources.url(source, form), to: target, bare: true, credentials: TestGit.noCredentials)
+            }
+            #expect(!FileManager.default.fileExists(atPath: target), "\(name)")
+        }
     }
 
     @Test func cloningAnEmptyRemoteLeavesHeadUnbornOnMain() throws {
@@ -263,5 +279,61 @@ import Testing
         try gitCLI("--git-dir", fixture.remotePath, "config", "user.email", "bot@example.invalid")
         let reopened = try Repository.open(at: fixture.remotePath)
         #expect(reopened.defaultSignature() == Signature(name: "Release Bot", email: "bot@example.invalid"))
+    }
+}
+
+/// Repositories on this machine that a copy of the object store gets wrong, made with the git
+/// CLI from one work repository of two commits, its objects loose.
+private struct LocalSources {
+    let scratch: TemporaryDirectory
+    let work: String
+    let tip: ObjectID
+    let relativeAlternate: String
+    let absoluteAlternate: String
+    let symlinkedFolder: String
+    let shallow: String
+    let corruptBlob: String
+
+    init(_ name: String = #function) throws {
+        try TestGit.isolate()
+        scratch = try TemporaryDirectory(prefix: "compctl-git", name)
+        work = scratch.path("work")
+        try gitCLI("init", "-q", "--initial-branch=main", work)
+        for text in ["hello", "again"] {
+            try scratch.write(text + "\n", to: "work/README.md")
+            try gitCLI("-C", work, "add", "README.md")
+            try gitCLI("-C", work, "commit", "-qm", text)
+        }
+        tip = try ObjectID(hex: gitCLI("-C", work, "rev-parse", "main"))
+        let readme = try gitCLI("-C", work, "rev-parse", "main:README.md")
+        let older = try gitCLI("-C", work, "rev-parse", "main~1:README.md")
+        let loose = { (repository: String, id: String) in "\(repository)/.git/objects/\(id.prefix(2))/\(id.dropFirst(2))" }
+        let manager = FileManager.default
+
+        relativeAlternate = scratch.path("relative.git")
+        try gitCLI("clone", "-q", "--bare", "--shared", work, relativeAlternate)
+        try scratch.write("../../work/.git/objects\n", to: "relative.git/objects/info/alternates")
+        absoluteAlternate = scratch.path("absolute.git")
+        try gitCLI("clone", "-q", "--bare", "--shared", work, absoluteAlternate)
+
+        // The folder holding the tip's README blob moved away, a symlink in its place.
+        symlinkedFolder = scratch.path("linked")
+        try gitCLI("clone", "-q", "--no-hardlinks", work, symlinkedFolder)
+        let folder = "\(symlinkedFolder)/.git/objects/\(readme.prefix(2))"
+        try manager.moveItem(atPath: folder, toPath: scratch.path("elsewhere"))
+        try manager.createSymbolicLink(atPath: folder, withDestinationPath: scratch.path("elsewhere"))
+
+        shallow = scratch.path("shallow.git")
+        try gitCLI("clone", "-q", "--bare", "--depth", "1", "file://" + work, shallow)
+
+        // The tip's README blob holds the older README: its content is not its id.
+        corruptBlob = scratch.path("corrupt")
+        try gitCLI("clone", "-q", "--no-hardlinks", work, corruptBlob)
+        try manager.removeItem(atPath: loose(corruptBlob, readme))
+        try manager.copyItem(atPath: loose(corruptBlob, older), toPath: loose(corruptBlob, readme))
+    }
+
+    func url(_ path: String, _ form: String) -> String {
+        form == "path" ? path : "file://" + path
     }
 }
