@@ -26,7 +26,7 @@
 #            -maxdepth 2` and `xargs cat`), with `find` over every folder for context;
 #   git      the 10,000-pod repo as a git source: `repo show` read from git objects with
 #            compctl's cache already fetched, and the first clone into the cache
-#            (`repo add`, from a file:// URL (the object store copied) and a path (hard links); median of 3);
+#            (`repo add`, from a file:// URL (the object store copied, then checked) and a path (hard links); median of 3);
 #   cdn      `compctl resolve` of a 100-pod Podfile against a CDN source of 100,000 pods x 10
 #            versions that compctl-synth serves on 127.0.0.1 (trunk's layout, made on the fly,
 #            20 ms added to each answer to stand in for a real CDN): cold (empty cache) and
@@ -565,8 +565,8 @@ if wants git; then
     use_floor "git clone" git clone -q --bare "$url" "$work/floor-clone.git"
     echo "| $name | floor: \`git clone --bare file://…\` (the git CLI; median of $clone_runs) | $(cat "$work/floor-row") |"
     prepare="rm -rf '$home'"
-    echo "| $name | first clone: \`compctl repo add bench file://…\` (fresh cache, object store copied; median of $clone_runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo add bench "$url") |"
-    echo "| $name | first clone: \`compctl repo add bench /path\` (fresh cache, hard links; median of $clone_runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo add bench "$bare") |"
+    echo "| $name | first clone: \`compctl repo add bench file://…\` (fresh cache, object store copied and checked; median of $clone_runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo add bench "$url") |"
+    echo "| $name | first clone: \`compctl repo add bench /path\` (fresh cache, hard links, checked; median of $clone_runs) | $(measure env COMPCTL_HOME="$home" "$compctl" repo add bench "$bare") |"
     prepare=""
     runs="$saved_runs"
     rm -rf "$home"
