@@ -56,33 +56,53 @@ public final class Repository {
     /// A repository on this machine (a path or a `file://` URL) is first cloned by copying
     /// its object store, as `git clone` of a path does: libgit2's transport would pack every
     /// object anew, deltas included, ten times as slow as `git clone`. The copy is trusted no
-    /// more than a fetch: every object reachable from its references is read back and checked
-    /// against its id, and a copy that borrows objects from elsewhere
-    /// (`objects/info/alternates`) is refused. A copy that fails any of this (a shallow or
-    /// partial source, a damaged object, a store that changed while it was copied) is
+    /// more than a fetch (see `keptCopy`). A copy that fails its check (a shallow
+    /// or partial source, a damaged object, a store that changed while it was copied) is
     /// removed, and the repository is fetched through the transport instead, which checks
-    /// each object as it indexes it and reports what is wrong.
+    /// each object as it indexes it and reports what is wrong. So is a source whose objects
+    /// are mostly loose, whose copy would be a pack's size many times over.
     public static func clone(
         from url: String, to path: String, bare: Bool = false, branch: String? = nil,
         credentials: Credentials = .fromEnvironment(), progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) -> Repository {
         try Git.ensureReady()
-        if case .local = RemoteLocation(url: url) {
+        if case .local(let source) = RemoteLocation(url: url), copyIsWorthwhile(from: source) {
             let existed = FileManager.default.fileExists(atPath: path)
             // A path may be hard-linked, as git does; a `file://` URL names a transport, so
             // its copy shares no file with a repository its owner may rewrite.
             let copy = url.hasPrefix("file://") ? GIT_CLONE_LOCAL_NO_LINKS : GIT_CLONE_LOCAL
             if let copied = try? cloneOnce(from: url, to: path, bare: bare, branch: branch, local: copy,
                                            credentials: credentials, progress: progress),
-               (try? copied.checkCopiedObjects()) != nil {
-                return copied
+               let kept = copied.keptCopy() {
+                return kept
             }
             removeClone(at: path, existed: existed)
             return try cloneOnce(from: url, to: path, bare: bare, branch: branch, local: GIT_CLONE_NO_LOCAL,
                                  credentials: credentials, progress: progress)
         }
-        return try cloneOnce(from: url, to: path, bare: bare, branch: branch, local: GIT_CLONE_LOCAL_AUTO,
+        let local = RemoteLocation(url: url) == .network ? GIT_CLONE_LOCAL_AUTO : GIT_CLONE_NO_LOCAL
+        return try cloneOnce(from: url, to: path, bare: bare, branch: branch, local: local,
                              credentials: credentials, progress: progress)
+    }
+
+    /// Git's own threshold for a store overdue for packing (`gc.auto`).
+    static let looseObjectLimit = 6_700
+
+    /// Whether the repository at `source` is worth copying: it opens, and it holds no more
+    /// than `looseObjectLimit` loose objects.
+    private static func copyIsWorthwhile(from source: String) -> Bool {
+        guard let repository = try? open(at: source) else { return false }
+        let objects = String(cString: git_repository_commondir(repository.pointer)) + "objects/"
+        var loose = 0
+        for folder in (try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? [] where isHex(folder, count: 2) {
+            loose += (try? FileManager.default.contentsOfDirectory(atPath: objects + folder).count) ?? 0
+            if loose > looseObjectLimit { return false }
+        }
+        return true
+    }
+
+    private static func isHex(_ text: String, count: Int) -> Bool {
+        text.utf8.count == count && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 
     private static func cloneOnce(
@@ -128,15 +148,49 @@ public final class Repository {
         }
     }
 
-    /// Checks a clone made by copying an object store as a fetch would have checked it: it
-    /// borrows no objects from elsewhere, and every object reachable from its references is
-    /// there and matches its id (libgit2 verifies the hash of each object it reads).
-    func checkCopiedObjects() throws(GitError) {
-        let objects = gitDirectory + "objects/info/alternates"
-        if FileManager.default.fileExists(atPath: objects) {
-            throw GitError.libgit2(function: "clone", code: -1, errorClass: 0,
-                                   message: "the copied object store borrows objects from another repository")
+    /// A clone made by copying an object store, if it may be kept once made what a fetch
+    /// would have made: only loose objects and packs with their indexes are kept (no
+    /// commit-graph, bitmap, `.keep`, `.promisor`, alternates or leftovers, which nothing
+    /// checks), and every object reachable from HEAD and the references is there and
+    /// matches its id (libgit2 verifies the hash of each object it reads).
+    ///
+    /// The repository is opened again after the pruning, so that no object store it had
+    /// opened (an alternate's) is read from: the kept clone is that new opening, or `nil`.
+    func keptCopy() -> Repository? {
+        pruneCopiedStore()
+        guard let reopened = try? Repository.open(at: gitDirectory), (try? reopened.checkReachableObjects()) != nil else {
+            return nil
         }
+        return reopened
+    }
+
+    /// Removes from the object store everything but loose objects and packs with indexes.
+    private func pruneCopiedStore() {
+        let manager = FileManager.default
+        let objects = gitDirectory + "objects/"
+        for name in (try? manager.contentsOfDirectory(atPath: objects)) ?? [] {
+            let folder = objects + name
+            if Self.isHex(name, count: 2) {
+                for file in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where !Self.isHex(file, count: 38) {
+                    try? manager.removeItem(atPath: folder + "/" + file)
+                }
+            } else if name == "pack" {
+                let files = Set((try? manager.contentsOfDirectory(atPath: folder)) ?? [])
+                for file in files {
+                    let stem = file.hasSuffix(".pack") ? String(file.dropLast(5)) : file.hasSuffix(".idx") ? String(file.dropLast(4)) : ""
+                    let paired = stem.hasPrefix("pack-") && Self.isHex(String(stem.dropFirst(5)), count: 40)
+                        && files.contains(stem + ".pack") && files.contains(stem + ".idx")
+                    if !paired { try? manager.removeItem(atPath: folder + "/" + file) }
+                }
+            } else {
+                // `info/` (alternates, commit-graph, packs) and anything else.
+                try? manager.removeItem(atPath: folder)
+            }
+        }
+    }
+
+    /// Reads every object reachable from HEAD and the references, each checked against its id.
+    func checkReachableObjects() throws(GitError) {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, pointer), "git_repository_odb")
         defer { git_odb_free(odb) }
@@ -149,26 +203,48 @@ public final class Repository {
             try check(git_odb_read(&object, odb, &raw), "git_odb_read")
             git_odb_object_free(object)
         }
-
-        var iterator: OpaquePointer?
-        try check(git_reference_iterator_new(&iterator, pointer), "git_reference_iterator_new")
-        defer { git_reference_iterator_free(iterator) }
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), "git_revwalk_new")
         defer { git_revwalk_free(walk) }
+        /// Reads the object `reference` points to and the tags on the way to what it names,
+        /// then queues that: a commit for the walk, a tree for the trees, a blob read now.
+        func start(from reference: OpaquePointer?) throws(GitError) {
+            guard let target = git_reference_target(reference) else { return }
+            try read(target.pointee)
+            var peeled: OpaquePointer?
+            try check(git_reference_peel(&peeled, reference, GIT_OBJECT_ANY), "git_reference_peel")
+            defer { git_object_free(peeled) }
+            var id = git_object_id(peeled).pointee
+            switch git_object_type(peeled) {
+            case GIT_OBJECT_COMMIT:
+                try check(git_revwalk_push(walk, &id), "git_revwalk_push")
+            case GIT_OBJECT_TREE:
+                if seen.insert(ObjectID(id)).inserted { trees.append(id) }
+            default:
+                try read(id)
+            }
+        }
+
+        var head: OpaquePointer?
+        if git_reference_lookup(&head, pointer, "HEAD") == 0 {
+            defer { git_reference_free(head) }
+            var resolved: OpaquePointer?
+            // A detached HEAD names a commit of its own; an unborn one names nothing yet.
+            if git_reference_resolve(&resolved, head) == 0 {
+                defer { git_reference_free(resolved) }
+                try start(from: resolved)
+            }
+        }
+        var iterator: OpaquePointer?
+        try check(git_reference_iterator_new(&iterator, pointer), "git_reference_iterator_new")
+        defer { git_reference_iterator_free(iterator) }
         while true {
             var reference: OpaquePointer?
             let code = git_reference_next(&reference, iterator)
             if code == GIT_ITEROVER.rawValue { break }
             try check(code, "git_reference_next")
             defer { git_reference_free(reference) }
-            guard let target = git_reference_target(reference) else { continue }
-            try read(target.pointee)
-            var peeled: OpaquePointer?
-            try check(git_reference_peel(&peeled, reference, GIT_OBJECT_COMMIT), "git_reference_peel")
-            var commit = git_object_id(peeled).pointee
-            git_object_free(peeled)
-            try check(git_revwalk_push(walk, &commit), "git_revwalk_push")
+            try start(from: reference)
         }
         var commitID = git_oid()
         while true {

@@ -110,17 +110,73 @@ import Testing
     }
 
     /// What a fetch refuses, a copy does not let through: a shallow source, or an object whose
-    /// content is not its id. The clone fails with the transport's error and leaves nothing.
+    /// content is not its id, on a branch or only under a detached HEAD. The clone fails with
+    /// the transport's error and leaves nothing.
     @Test(arguments: ["path", "file"])
     func aSourceAFetchRefusesIsRefused(form: String) throws {
         let sources = try LocalSources()
-        for (name, source) in [("shallow", sources.shallow), ("corrupt", sources.corruptBlob)] {
+        for (name, source) in [("shallow", sources.shallow), ("corrupt", sources.corruptBlob),
+                               ("detached", sources.corruptDetachedHead)] {
             let target = sources.scratch.path("c-" + name)
             #expect(throws: GitError.self, "\(name)") {
                 try Repository.clone(from: sources.url(source, form), to: target, bare: true, credentials: TestGit.noCredentials)
             }
             #expect(!FileManager.default.fileExists(atPath: target), "\(name)")
         }
+    }
+
+    /// The copy keeps loose objects and packs with their indexes, and nothing a fetch would
+    /// not have made: no commit-graph (which git would believe over the commits), `.keep`,
+    /// leftovers of an interrupted write, or pointers to other stores. A tag on a tree is
+    /// followed into the tree, and does not send the clone to the slow fetch.
+    @Test func aCopyKeepsOnlyObjectsAndPacks() throws {
+        let sources = try LocalSources()
+        let source = sources.scratch.path("kept.git")
+        try gitCLI("clone", "-q", "--bare", "--no-local", sources.work, source)
+        try gitCLI("--git-dir", source, "tag", "tree-tag", "main^{tree}")
+        try gitCLI("--git-dir", source, "commit-graph", "write", "--reachable")
+        let pack = try #require(FileManager.default.contentsOfDirectory(atPath: source + "/objects/pack").first { $0.hasSuffix(".pack") })
+        try sources.scratch.write("", to: "kept.git/objects/pack/" + pack.dropLast(5) + ".keep")
+        try sources.scratch.write("https://example.invalid/objects\n", to: "kept.git/objects/info/http-alternates")
+        try FileManager.default.createDirectory(atPath: source + "/objects/ab", withIntermediateDirectories: true)
+        try sources.scratch.write("half written", to: "kept.git/objects/ab/tmp_obj_Xy12")
+        try sources.scratch.write("unreferenced\n", to: "loose.txt")
+        let dangling = try gitCLI("--git-dir", source, "hash-object", "-w", sources.scratch.path("loose.txt"))
+
+        let clone = try Repository.clone(from: "file://" + source, to: sources.scratch.path("c"), bare: true,
+                                         credentials: TestGit.noCredentials)
+        // Copied, not fetched: a fetch never sends an object nothing points to.
+        #expect(try gitCLI("--git-dir", clone.gitDirectory, "cat-file", "-t", dangling) == "blob")
+        #expect(try gitCLI("--git-dir", clone.gitDirectory, "rev-parse", "tree-tag") == gitCLI("--git-dir", source, "rev-parse", "main^{tree}"))
+        let objects = clone.gitDirectory + "objects/"
+        #expect(!FileManager.default.fileExists(atPath: objects + "info"))
+        #expect(!FileManager.default.fileExists(atPath: objects + "ab/tmp_obj_Xy12"))
+        let packFiles = try FileManager.default.contentsOfDirectory(atPath: objects + "pack")
+        #expect(packFiles.allSatisfy { $0.hasSuffix(".pack") || $0.hasSuffix(".idx") }, "\(packFiles)")
+        #expect(try gitCLI("--git-dir", clone.gitDirectory, "fsck", "--no-dangling").isEmpty)
+    }
+
+    /// A store of loose objects past git's own `gc.auto` threshold would copy many times a
+    /// pack's size: it is fetched, which packs it.
+    @Test func aMostlyLooseStoreIsFetched() throws {
+        let sources = try LocalSources()
+        let source = sources.scratch.path("loose")
+        try gitCLI("init", "-q", "--initial-branch=main", source)
+        let folder = sources.scratch.path("loose/files")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for number in 0...Repository.looseObjectLimit {
+            try Data("\(number)\n".utf8).write(to: URL(fileURLWithPath: folder + "/\(number)"))
+        }
+        try gitCLI("-C", source, "add", "files")
+        // No `gc --auto`, which would pack the store the test needs loose.
+        try gitCLI("-C", source, "-c", "gc.auto=0", "commit", "-qm", "many")
+        let sourceLoose = try gitCLI("-C", source, "count-objects").split(separator: " ").first.flatMap { Int($0) }
+        #expect(try #require(sourceLoose) > Repository.looseObjectLimit)
+        let clone = try Repository.clone(from: source, to: sources.scratch.path("c"), bare: true,
+                                         credentials: TestGit.noCredentials)
+        #expect(try clone.resolve("refs/remotes/origin/main") == ObjectID(hex: gitCLI("-C", source, "rev-parse", "main")))
+        let loose = try gitCLI("--git-dir", clone.gitDirectory, "count-objects")
+        #expect(loose.hasPrefix("0 objects"), "\(loose)")
     }
 
     @Test func cloningAnEmptyRemoteLeavesHeadUnbornOnMain() throws {
@@ -293,6 +349,7 @@ private struct LocalSources {
     let symlinkedFolder: String
     let shallow: String
     let corruptBlob: String
+    let corruptDetachedHead: String
 
     init(_ name: String = #function) throws {
         try TestGit.isolate()
@@ -331,6 +388,17 @@ private struct LocalSources {
         try gitCLI("clone", "-q", "--no-hardlinks", work, corruptBlob)
         try manager.removeItem(atPath: loose(corruptBlob, readme))
         try manager.copyItem(atPath: loose(corruptBlob, older), toPath: loose(corruptBlob, readme))
+
+        // HEAD detached on a commit of its own, whose one new blob is damaged; main is whole.
+        corruptDetachedHead = scratch.path("detached")
+        try gitCLI("clone", "-q", "--no-hardlinks", work, corruptDetachedHead)
+        try gitCLI("-C", corruptDetachedHead, "checkout", "-q", "--detach")
+        try scratch.write("only here\n", to: "detached/side.txt")
+        try gitCLI("-C", corruptDetachedHead, "add", "side.txt")
+        try gitCLI("-C", corruptDetachedHead, "commit", "-qm", "side")
+        let side = try gitCLI("-C", corruptDetachedHead, "rev-parse", "HEAD:side.txt")
+        try manager.removeItem(atPath: loose(corruptDetachedHead, side))
+        try manager.copyItem(atPath: loose(corruptDetachedHead, older), toPath: loose(corruptDetachedHead, side))
     }
 
     func url(_ path: String, _ form: String) -> String {
