@@ -39,6 +39,41 @@ enum PodName {
     }
 }
 
+/// Values by subspec path (the root's is empty), in the order added. Most pods have one
+/// spec, the root, or a handful: a scan of the paths finds one without hashing it, which the
+/// resolver does several times for every spec it reads. Past a handful, a dictionary does.
+struct PathTable<Value: Sendable>: Sendable {
+    private(set) var values: [Value] = []
+    private var paths: [String] = []
+    private var index: [String: Int]?
+    private static var scanLimit: Int { 8 }
+
+    /// The value at `path`, if any.
+    subscript(path: String) -> Value? {
+        if let index { return index[path].map { values[$0] } }
+        for position in paths.indices where paths[position] == path { return values[position] }
+        return nil
+    }
+
+    /// How many paths have a value.
+    var count: Int { paths.count }
+
+    /// The paths, in the order added.
+    var keys: [String] { paths }
+
+    /// Adds `value` at `path` unless the path has one already.
+    mutating func insertIfAbsent(_ value: Value, at path: String) {
+        guard self[path] == nil else { return }
+        paths.append(path)
+        values.append(value)
+        if index != nil {
+            index![path] = paths.count - 1
+        } else if paths.count > Self.scanLimit {
+            index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        }
+    }
+}
+
 /// What the resolver needs from one version of a pod's podspec, flattened once when the spec
 /// is loaded: each spec of the tree (the root has the empty path) with the dependencies it
 /// brings, the subspecs it pulls in, and where it runs.
@@ -70,7 +105,7 @@ final class SpecModel: Sendable {
 
     let name: String
     let version: Version
-    let nodes: [String: Node]
+    let nodes: PathTable<Node>
     /// Whether the pod has any subspec at this version.
     let hasSubspecs: Bool
     /// Whether a subspec inherits the dependencies of the specs above it, as a podspec's do;
@@ -82,7 +117,7 @@ final class SpecModel: Sendable {
     let rootFeature: Feature
     /// What depending on `Foo/<path>` (the empty path: plain `Foo`) brings in beyond the root
     /// spec's own dependencies, by path.
-    private let features: [String: Feature]
+    private let features: PathTable<Feature>
     /// The root spec says the pod is deprecated (`deprecated`, `deprecated_in_favor_of`).
     let isDeprecated: Bool
     /// The pod the deprecation points to, if it names one.
@@ -97,18 +132,19 @@ final class SpecModel: Sendable {
         self.deprecatedInFavorOf = deprecatedInFavorOf
         self.version = version
         self.inheritsDependencies = inheritsDependencies
-        var byPath: [String: Node] = [:]
-        for node in nodes where byPath[node.path] == nil { byPath[node.path] = node }
+        var byPath = PathTable<Node>()
+        for node in nodes { byPath.insertIfAbsent(node, at: node.path) }
         self.nodes = byPath
         hasSubspecs = byPath.count > 1
         rootFeature = inheritsDependencies
             ? Self.feature(name: name, chain: [byPath[""]].compactMap { $0 }, expanding: nil)
             : Feature(dependencies: [], activations: [])
-        var features: [String: Feature] = [:]
-        for path in byPath.keys {
-            features[path] = inheritsDependencies
-                ? Self.feature(name: name, nodes: byPath, path: path)
-                : byPath[path].map { Self.feature(name: name, chain: [$0], expanding: nil) }
+        var features = PathTable<Feature>()
+        for node in byPath.values {
+            let feature = inheritsDependencies
+                ? Self.feature(name: name, nodes: byPath, path: node.path)
+                : Self.feature(name: name, chain: [node], expanding: nil)
+            if let feature { features.insertIfAbsent(feature, at: node.path) }
         }
         self.features = features
     }
@@ -158,7 +194,7 @@ final class SpecModel: Sendable {
         features[path]
     }
 
-    private static func feature(name: String, nodes: [String: Node], path: String) -> Feature? {
+    private static func feature(name: String, nodes: PathTable<Node>, path: String) -> Feature? {
         guard let node = nodes[path] else { return nil }
         var chain: [Node] = []
         var prefix = ""

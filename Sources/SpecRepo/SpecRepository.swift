@@ -191,16 +191,18 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             return try cached.get()
         }
         let result = lock.withLock { pendingSpecs[key] }?.value() ?? load(pod: pod, entry: entry)
-        lock.withLock {
-            pendingSpecs[key] = nil
-            if cache[key] == nil {
-                cache[key] = result
-                if case .failure(let error) = result, let junk = skippedEntry(for: error, entry: entry) {
-                    loadSkipped.append(junk)
-                }
+        // Each key is hashed as few times as it can be: the first result stored stays.
+        return try lock.withLock {
+            if !pendingSpecs.isEmpty { pendingSpecs[key] = nil }
+            if let first = cache.updateValue(result, forKey: key) {
+                cache[key] = first
+                return first
             }
-        }
-        return try result.get()
+            if case .failure(let error) = result, let junk = skippedEntry(for: error, entry: entry) {
+                loadSkipped.append(junk)
+            }
+            return result
+        }.get()
     }
 
     // MARK: - Reading ahead

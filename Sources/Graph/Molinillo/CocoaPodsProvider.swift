@@ -91,7 +91,9 @@ final class CocoaPodsProvider {
     func dependency(name: String, requirements: [Requirement], texts: [String], external: [String: String]? = nil) -> Int {
         // `Gem::Requirement#==` compares the sorted, distinct requirements; `>= 0` is the
         // default requirement.
-        var normalized = Array(Set(requirements.map(\.description))).sorted()
+        var normalized = requirements.count < 2
+            ? requirements.map(\.description)
+            : Array(Set(requirements.map(\.description))).sorted()
         if normalized == [">= 0"] { normalized = [] }
         let key = DependencyKey(name: name, requirements: normalized, external: external)
         if let known = dependencyIndex[key] { return known }
