@@ -95,7 +95,8 @@ public final class Repository {
         let objects = String(cString: git_repository_commondir(repository.pointer)) + "objects/"
         var loose = 0
         for folder in (try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? [] where isHex(folder, count: 2) {
-            loose += (try? FileManager.default.contentsOfDirectory(atPath: objects + folder).count) ?? 0
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: objects + folder)) ?? []
+            loose += names.count { isHex($0, count: 38) }
             if loose > looseObjectLimit { return false }
         }
         return true
@@ -149,52 +150,100 @@ public final class Repository {
     }
 
     /// A clone made by copying an object store, if it may be kept once made what a fetch
-    /// would have made: only loose objects and packs with their indexes are kept (no
-    /// commit-graph, bitmap, `.keep`, `.promisor`, alternates or leftovers, which nothing
-    /// checks), and every object reachable from HEAD and the references is there and
-    /// matches its id (libgit2 verifies the hash of each object it reads).
+    /// would have made. The store keeps only loose objects and packs with their indexes, as
+    /// regular files (no commit-graph, bitmap, `.keep`, `.promisor`, alternates, leftovers
+    /// or links, which nothing would check). Every object reachable from HEAD and the
+    /// references must be there and match its id (libgit2 verifies the hash of each object
+    /// it reads). A loose object nothing reaches is removed, and every other loose file is
+    /// read on its own, so that none can stand in for a packed copy with other content.
+    /// Packs are kept whole: an object in them that nothing reaches is never read, by this
+    /// check or by compctl.
     ///
     /// The repository is opened again after the pruning, so that no object store it had
     /// opened (an alternate's) is read from: the kept clone is that new opening, or `nil`.
     func keptCopy() -> Repository? {
         pruneCopiedStore()
-        guard let reopened = try? Repository.open(at: gitDirectory), (try? reopened.checkReachableObjects()) != nil else {
+        guard let reopened = try? Repository.open(at: gitDirectory),
+              let reached = try? reopened.checkReachableObjects(),
+              (try? reopened.checkLooseObjects(keeping: reached)) != nil else {
             return nil
         }
         return reopened
     }
 
-    /// Removes from the object store everything but loose objects and packs with indexes.
+    /// Removes from the object store everything but loose objects and packs with indexes,
+    /// each a regular file that is not empty.
     private func pruneCopiedStore() {
         let manager = FileManager.default
         let objects = gitDirectory + "objects/"
+        func isFolder(_ path: String) -> Bool { Self.fileType(path) == S_IFDIR }
+        func isObjectFile(_ path: String) -> Bool {
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size > 0
+        }
         for name in (try? manager.contentsOfDirectory(atPath: objects)) ?? [] {
             let folder = objects + name
-            if Self.isHex(name, count: 2) {
-                for file in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where !Self.isHex(file, count: 38) {
+            if Self.isHex(name, count: 2), isFolder(folder) {
+                for file in (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+                where !(Self.isHex(file, count: 38) && isObjectFile(folder + "/" + file)) {
                     try? manager.removeItem(atPath: folder + "/" + file)
                 }
-            } else if name == "pack" {
+            } else if name == "pack", isFolder(folder) {
                 let files = Set((try? manager.contentsOfDirectory(atPath: folder)) ?? [])
                 for file in files {
                     let stem = file.hasSuffix(".pack") ? String(file.dropLast(5)) : file.hasSuffix(".idx") ? String(file.dropLast(4)) : ""
                     let paired = stem.hasPrefix("pack-") && Self.isHex(String(stem.dropFirst(5)), count: 40)
                         && files.contains(stem + ".pack") && files.contains(stem + ".idx")
+                        && isObjectFile(folder + "/" + stem + ".pack") && isObjectFile(folder + "/" + stem + ".idx")
                     if !paired { try? manager.removeItem(atPath: folder + "/" + file) }
                 }
             } else {
-                // `info/` (alternates, commit-graph, packs) and anything else.
+                // `info/` (alternates, commit-graph, packs), links, and anything else.
                 try? manager.removeItem(atPath: folder)
             }
         }
     }
 
-    /// Reads every object reachable from HEAD and the references, each checked against its id.
-    func checkReachableObjects() throws(GitError) {
+    /// The kind of file at `path` (`S_IFDIR`, `S_IFREG`, …), links not followed.
+    private static func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    /// Removes each loose object not in `reached`, and reads every other one from the loose
+    /// files alone, which checks each file against its name.
+    private func checkLooseObjects(keeping reached: Set<ObjectID>) throws(GitError) {
+        let objects = gitDirectory + "objects"
+        var odb: OpaquePointer?
+        try check(git_odb_new(&odb), "git_odb_new")
+        defer { git_odb_free(odb) }
+        var backend: OpaquePointer?
+        try check(git_odb_backend_loose(&backend, objects, -1, 0, 0, 0), "git_odb_backend_loose")
+        // Owned by the object store once added; only an allocation failure keeps it out.
+        try check(git_odb_add_backend(odb, backend, 1), "git_odb_add_backend")
+        let manager = FileManager.default
+        for folder in (try? manager.contentsOfDirectory(atPath: objects)) ?? [] where Self.isHex(folder, count: 2) {
+            for file in (try? manager.contentsOfDirectory(atPath: objects + "/" + folder)) ?? [] {
+                let id = try ObjectID(hex: folder + file)
+                guard reached.contains(id) else {
+                    try? manager.removeItem(atPath: objects + "/" + folder + "/" + file)
+                    continue
+                }
+                var raw = id.raw
+                var object: OpaquePointer?
+                try check(git_odb_read(&object, odb, &raw), "git_odb_read")
+                git_odb_object_free(object)
+            }
+        }
+    }
+
+    /// Reads every object reachable from HEAD and the references, each checked against its
+    /// id, and returns their ids.
+    func checkReachableObjects() throws(GitError) -> Set<ObjectID> {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, pointer), "git_repository_odb")
         defer { git_odb_free(odb) }
-        var seen = Set<ObjectID>()
+        var reached = Set<ObjectID>()
         var trees: [git_oid] = []
         /// Reads `id` from the object store, which checks it against its id.
         func read(_ id: git_oid) throws(GitError) {
@@ -209,19 +258,24 @@ public final class Repository {
         /// Reads the object `reference` points to and the tags on the way to what it names,
         /// then queues that: a commit for the walk, a tree for the trees, a blob read now.
         func start(from reference: OpaquePointer?) throws(GitError) {
-            guard let target = git_reference_target(reference) else { return }
-            try read(target.pointee)
-            var peeled: OpaquePointer?
-            try check(git_reference_peel(&peeled, reference, GIT_OBJECT_ANY), "git_reference_peel")
-            defer { git_object_free(peeled) }
-            var id = git_object_id(peeled).pointee
-            switch git_object_type(peeled) {
-            case GIT_OBJECT_COMMIT:
-                try check(git_revwalk_push(walk, &id), "git_revwalk_push")
-            case GIT_OBJECT_TREE:
-                if seen.insert(ObjectID(id)).inserted { trees.append(id) }
-            default:
+            guard var id = git_reference_target(reference)?.pointee else { return }
+            while reached.insert(ObjectID(id)).inserted {
                 try read(id)
+                var object: OpaquePointer?
+                try check(git_object_lookup(&object, pointer, &id, GIT_OBJECT_ANY), "git_object_lookup")
+                defer { git_object_free(object) }
+                switch git_object_type(object) {
+                case GIT_OBJECT_TAG:
+                    id = git_tag_target_id(object).pointee
+                    continue
+                case GIT_OBJECT_COMMIT:
+                    try check(git_revwalk_push(walk, &id), "git_revwalk_push")
+                case GIT_OBJECT_TREE:
+                    trees.append(id)
+                default:
+                    break
+                }
+                return
             }
         }
 
@@ -251,12 +305,13 @@ public final class Repository {
             let code = git_revwalk_next(&commitID, walk)
             if code == GIT_ITEROVER.rawValue { break }
             try check(code, "git_revwalk_next")
+            reached.insert(ObjectID(commitID))
             try read(commitID)
             var commit: OpaquePointer?
             try check(git_commit_lookup(&commit, pointer, &commitID), "git_commit_lookup")
             let tree = git_commit_tree_id(commit).pointee
             git_commit_free(commit)
-            if seen.insert(ObjectID(tree)).inserted { trees.append(tree) }
+            if reached.insert(ObjectID(tree)).inserted { trees.append(tree) }
         }
         while var treeID = trees.popLast() {
             var tree: OpaquePointer?
@@ -267,15 +322,16 @@ public final class Repository {
                 let id = git_tree_entry_id(entry).pointee
                 switch git_tree_entry_type(entry) {
                 case GIT_OBJECT_TREE:
-                    if seen.insert(ObjectID(id)).inserted { trees.append(id) }
+                    if reached.insert(ObjectID(id)).inserted { trees.append(id) }
                 case GIT_OBJECT_BLOB:
-                    if seen.insert(ObjectID(id)).inserted { try read(id) }
+                    if reached.insert(ObjectID(id)).inserted { try read(id) }
                 default:
                     // A submodule's commit lives in another repository.
                     continue
                 }
             }
         }
+        return reached
     }
 
     // MARK: where it is
