@@ -223,9 +223,9 @@ struct CandidateFinder {
 /// The staged spec repo the compile check reads (`COMPCTL_STAGED_SPEC_REPO`).
 enum SpecStaging {
     /// Clones the spec repo into `staged` (bare) and commits the candidate specs there,
-    /// without pushing.
+    /// without pushing. The clone is scratch: it lives for this integrate only.
     static func stage(_ podspecs: [PodspecFile], from url: String, into staged: String, name: String) throws {
-        let repository = try Repository.clone(from: url, to: staged, bare: true)
+        let repository = try Repository.clone(from: url, to: staged, bare: true, scratch: true)
         let branch = repository.headBranch ?? "main"
         let reference = "refs/heads/\(branch)"
         var tip = try repository.referenceTarget(reference)

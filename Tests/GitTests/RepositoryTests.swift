@@ -216,6 +216,21 @@ import Testing
         #expect(try gitCLI("--git-dir", fetched.gitDirectory, "fsck", "--no-dangling").isEmpty)
     }
 
+    /// A scratch clone (integrate's staging, gone after the run) is the store as libgit2
+    /// copies it, hard-linked and unchecked, as `git clone` of a path: the check's read of
+    /// every object would cost each integrate a second on a large spec repo.
+    @Test func aScratchCloneIsTheStoreAsCopied() throws {
+        let fixture = try Fixture()
+        try fixture.scratch.write("unreferenced\n", to: "loose.txt")
+        let dangling = try gitCLI("--git-dir", fixture.remotePath, "hash-object", "-w", fixture.scratch.path("loose.txt"))
+        let clone = try Repository.clone(from: "file://" + fixture.remotePath, to: fixture.scratch.path("staged"),
+                                         bare: true, scratch: true, credentials: TestGit.noCredentials)
+        #expect(try clone.resolve("refs/remotes/origin/main") == fixture.firstCommit)
+        let object = "objects/" + dangling.prefix(2) + "/" + dangling.dropFirst(2)
+        let links = try FileManager.default.attributesOfItem(atPath: clone.gitDirectory + object)[.referenceCount] as? Int
+        #expect(links == 2)
+    }
+
     /// A store of loose objects past git's own `gc.auto` threshold would copy many times a
     /// pack's size: it is fetched, which packs it.
     @Test func aMostlyLooseStoreIsFetched() throws {
