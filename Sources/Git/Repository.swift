@@ -72,11 +72,12 @@ public final class Repository {
         credentials: Credentials = .fromEnvironment(), progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) -> Repository {
         try Git.ensureReady()
-        if scratch, case .local = RemoteLocation(url: url) {
+        let location = RemoteLocation(url: url)
+        if scratch, case .local = location {
             return try cloneOnce(from: url, to: path, bare: bare, branch: branch, local: GIT_CLONE_LOCAL,
                                  credentials: credentials, progress: progress)
         }
-        if case .local(let source) = RemoteLocation(url: url), copyIsWorthwhile(from: source) {
+        if case .local(let source) = location, copyIsWorthwhile(from: source) {
             let existed = FileManager.default.fileExists(atPath: path)
             // A path may be hard-linked, as git does; a `file://` URL names a transport, so
             // its copy shares no file with a repository its owner may rewrite.
@@ -90,7 +91,7 @@ public final class Repository {
             return try cloneOnce(from: url, to: path, bare: bare, branch: branch, local: GIT_CLONE_NO_LOCAL,
                                  credentials: credentials, progress: progress)
         }
-        let local = RemoteLocation(url: url) == .network ? GIT_CLONE_LOCAL_AUTO : GIT_CLONE_NO_LOCAL
+        let local = location == .network ? GIT_CLONE_LOCAL_AUTO : GIT_CLONE_NO_LOCAL
         return try cloneOnce(from: url, to: path, bare: bare, branch: branch, local: local,
                              credentials: credentials, progress: progress)
     }
@@ -186,10 +187,9 @@ public final class Repository {
     private func pruneCopiedStore() {
         let manager = FileManager.default
         let objects = gitDirectory + "objects/"
-        func isFolder(_ path: String) -> Bool { Self.fileType(path) == S_IFDIR }
+        func isFolder(_ path: String) -> Bool { Self.status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false }
         func isObjectFile(_ path: String) -> Bool {
-            var info = stat()
-            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size > 0
+            Self.status(path).map { $0.st_mode & S_IFMT == S_IFREG && $0.st_size > 0 } ?? false
         }
         for name in (try? manager.contentsOfDirectory(atPath: objects)) ?? [] {
             let folder = objects + name
@@ -214,10 +214,18 @@ public final class Repository {
         }
     }
 
-    /// The kind of file at `path` (`S_IFDIR`, `S_IFREG`, …), links not followed.
-    private static func fileType(_ path: String) -> mode_t? {
+    /// What `lstat` says of `path` (links not followed), or nil.
+    private static func status(_ path: String) -> stat? {
         var info = stat()
-        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+        return lstat(path, &info) == 0 ? info : nil
+    }
+
+    /// Reads `id` from `odb`, which checks the object against its id.
+    private static func read(_ id: git_oid, from odb: OpaquePointer?) throws(GitError) {
+        var raw = id
+        var object: OpaquePointer?
+        try check(git_odb_read(&object, odb, &raw), "git_odb_read")
+        git_odb_object_free(object)
     }
 
     /// Removes each loose object not in `reached`, and reads every other one from the loose
@@ -239,10 +247,7 @@ public final class Repository {
                     try? manager.removeItem(atPath: objects + "/" + folder + "/" + file)
                     continue
                 }
-                var raw = id.raw
-                var object: OpaquePointer?
-                try check(git_odb_read(&object, odb, &raw), "git_odb_read")
-                git_odb_object_free(object)
+                try Self.read(id.raw, from: odb)
             }
         }
     }
@@ -255,13 +260,7 @@ public final class Repository {
         defer { git_odb_free(odb) }
         var reached = Set<ObjectID>()
         var trees: [git_oid] = []
-        /// Reads `id` from the object store, which checks it against its id.
-        func read(_ id: git_oid) throws(GitError) {
-            var raw = id
-            var object: OpaquePointer?
-            try check(git_odb_read(&object, odb, &raw), "git_odb_read")
-            git_odb_object_free(object)
-        }
+        func read(_ id: git_oid) throws(GitError) { try Self.read(id, from: odb) }
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), "git_revwalk_new")
         defer { git_revwalk_free(walk) }
