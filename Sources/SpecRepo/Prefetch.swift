@@ -49,7 +49,7 @@ final class Prefetch<Value>: @unchecked Sendable {
 /// Runs jobs first in, first out on at most as many threads as the machine has cores,
 /// so that reading ahead neither starts a thread per job nor pays a dispatch per job.
 final class PrefetchQueue: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var jobs: [() -> Void] = []
     private var next = 0
     private var workers = 0
@@ -78,10 +78,18 @@ final class PrefetchQueue: @unchecked Sendable {
                 jobs.removeAll(keepingCapacity: true)
                 next = 0
                 workers -= 1
+                if workers == 0 { lock.broadcast() }
                 return nil
             }
             defer { next += 1 }
             return jobs[next]
         }
+    }
+
+    /// Waits until every job queued so far, and every job those queued, has run.
+    func waitUntilIdle() {
+        lock.lock()
+        defer { lock.unlock() }
+        while workers > 0 || next < jobs.count { lock.wait() }
     }
 }

@@ -220,16 +220,22 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         }
     }
 
-    /// Reads ahead, on another core, the spec of `name` at the highest of `versions`, which
-    /// a resolver reads next. The others are a guess that costs a remote source a round trip
-    /// each when it is right, but a local one a parse each when it is wrong: the read of
-    /// one costs less than that.
+    /// Reads ahead, on another core, the specs of `name` that a resolver grouping `versions`
+    /// reads next: from the highest down, as long as they depend alike, and the first that
+    /// does not (see `readGroup`). Reading further is a guess that costs a remote source a
+    /// round trip each when it is right, but a local one a parse each when it is wrong.
     public func prefetchSpecs(name: String, versions: [Version]) {
         guard tree.supportsConcurrentReads, let version = versions.max(), !isReadOrUnderWay(name, version) else { return }
         prefetchQueue.add { [self] in
-            guard let pod = podAhead(name), let entry = pod.versions.first(where: { $0.version == version }) else { return }
-            _ = specAhead(pod: pod, entry: entry)
+            guard let pod = podAhead(name) else { return }
+            let wanted = Set(versions)
+            readGroup(of: pod, candidates: pod.versions.filter { wanted.contains($0.version) })
         }
+    }
+
+    /// Waits until the reads started ahead have run (for tests, which look at what was read).
+    func waitForReadAhead() {
+        prefetchQueue.waitUntilIdle()
     }
 
     /// Whether the spec of `name` at `version` is read already or being read: a search
@@ -243,25 +249,51 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         }
     }
 
-    /// Reads the pod `dependency` names and the spec of the highest version its requirements
-    /// allow (no prerelease unless one names a prerelease), then prefetches its dependencies.
+    /// Reads the pod `dependency` names and the specs its requirements lead a resolver to
+    /// (`readGroup`), then prefetches the dependencies of the highest version they allow (no
+    /// prerelease unless one names a prerelease), which the resolver most likely takes.
     private func followGuess(_ dependency: SpecDependency) {
         guard let pod = podAhead(dependency.name) else { return }
         let requirements = dependency.requirements.compactMap { try? Requirement($0) }
         guard requirements.count == dependency.requirements.count else { return }
         let namesPrerelease = requirements.contains { $0.namesPrerelease }
-        guard let best = pod.versions.first(where: { candidate in
-            (namesPrerelease || !candidate.version.isPrerelease)
-                && requirements.allSatisfy { $0.isSatisfied(by: candidate.version) }
-        }), case .success(let spec) = specAhead(pod: pod, entry: best) else { return }
-        var next: [SpecDependency] = []
-        for dependency in ([spec] + spec.allSubspecs).flatMap(\.dependencies) {
-            let root = SpecDependency(name: dependency.name).rootName
-            if root != pod.name, !next.contains(where: { $0.name == root }) {
-                next.append(SpecDependency(name: root, requirements: dependency.requirements))
+        let candidates = pod.versions.filter { candidate in requirements.allSatisfy { $0.isSatisfied(by: candidate.version) } }
+        if let best = candidates.first(where: { namesPrerelease || !$0.version.isPrerelease }),
+           case .success(let spec) = specAhead(pod: pod, entry: best) {
+            var next: [SpecDependency] = []
+            for dependency in ([spec] + spec.allSubspecs).flatMap(\.dependencies) {
+                let root = SpecDependency(name: dependency.name).rootName
+                if root != pod.name, !next.contains(where: { $0.name == root }) {
+                    next.append(SpecDependency(name: root, requirements: dependency.requirements))
+                }
             }
+            prefetch(next)
         }
-        prefetch(next)
+        readGroup(of: pod, candidates: candidates)
+    }
+
+    /// Reads `candidates` (highest first) as a resolver groups them (Molinillo's
+    /// `group_possibilities`, from the newest down): while the specs depend alike, and the
+    /// first that does not, which ends the group. A spec that cannot be read is passed over,
+    /// as the grouping passes over it.
+    private func readGroup(of pod: PodEntry, candidates: [VersionEntry]) {
+        var first: [Dependency]??
+        for entry in candidates {
+            guard case .success(let spec) = specAhead(pod: pod, entry: entry) else { continue }
+            let alike = Self.groupedDependencies(spec)
+            guard let known = first else {
+                first = .some(alike)
+                continue
+            }
+            // A spec with subspecs depends on them at its own version: it groups with none.
+            guard let known, known == alike else { break }
+        }
+    }
+
+    /// What decides whether two versions of a pod group together when the pod is asked for
+    /// by its root name: the root spec's dependencies, unless it has subspecs (nil).
+    private static func groupedDependencies(_ spec: Specification) -> [Dependency]? {
+        spec.subspecs.isEmpty ? spec.dependencies : nil
     }
 
     /// The pod `name` as `pod(named:)` will find it, read now (or waited for) without

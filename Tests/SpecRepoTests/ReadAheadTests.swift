@@ -1,7 +1,7 @@
 import Foundation
 import Graph
 import Testing
-import SpecRepo
+@testable import SpecRepo
 
 /// Reading ahead (`SpecRepository.prefetch`, `prefetchSpecs`) on a folder on disk: what is
 /// read ahead is what an ask would read, and nothing of it is reported until it is asked
@@ -61,5 +61,82 @@ import SpecRepo
         #expect(ahead.versions(of: "Missing").isEmpty)
         #expect(ahead.versions(of: "../A").isEmpty)
         #expect(ahead.junk == Self.openingJunk)
+    }
+}
+
+/// What reading ahead reads of a pod: the specs the resolver groups next. Molinillo groups a
+/// pod's candidate versions from the newest down while their specs depend alike, so it
+/// reads every one of a group and the first version that depends otherwise, which ends it.
+@Suite struct ReadAheadGroupTests {
+    static func spec(_ name: String, _ version: String, _ dependencies: String = "", subspecs: String = "") -> String {
+        #"{"name": "\#(name)", "version": "\#(version)", "dependencies": {\#(dependencies)}\#(subspecs)}"#
+    }
+
+    /// B's versions from the newest: 2.0.0 outside `~> 1.0`, 1.3.0 and 1.2.0 on C, a broken
+    /// 1.2.5 between them, 1.1.0 on D (the end of the group), 1.0.0 on C again.
+    static let files: [String: String] = [
+        "B/2.0.0/B.podspec.json": spec("B", "2.0.0"),
+        "B/1.3.0/B.podspec.json": spec("B", "1.3.0", #""C": ["~> 1.0"]"#),
+        "B/1.2.5/B.podspec.json": #"{"name": "B", "#,
+        "B/1.2.0/B.podspec.json": spec("B", "1.2.0", #""C": ["~> 1.0"]"#),
+        "B/1.1.0/B.podspec.json": spec("B", "1.1.0", #""D": []"#),
+        "B/1.0.0/B.podspec.json": spec("B", "1.0.0", #""C": ["~> 1.0"]"#),
+        "C/1.0.0/C.podspec.json": spec("C", "1.0.0"),
+        "C/0.9.0/C.podspec.json": spec("C", "0.9.0"),
+        "D/1.0.0/D.podspec.json": spec("D", "1.0.0"),
+        "S/2.0.0/S.podspec.json": spec("S", "2.0.0", subspecs: #", "subspecs": [{"name": "Core"}]"#),
+        "S/1.9.0/S.podspec.json": spec("S", "1.9.0", subspecs: #", "subspecs": [{"name": "Core"}]"#),
+        "S/1.8.0/S.podspec.json": spec("S", "1.8.0", subspecs: #", "subspecs": [{"name": "Core"}]"#),
+    ]
+
+    static func repository() throws -> (tree: CountingTree, repository: SpecRepository) {
+        let tree = CountingTree(InMemorySpecTree(location: "/repos/acme", textFiles: files), concurrent: true)
+        return (tree, try SpecRepository(tree: tree, name: "acme", depth: .onDemand))
+    }
+
+    /// The version folders whose spec was read, as `Pod/version`.
+    static func specsRead(_ tree: CountingTree) -> Set<String> {
+        Set(tree.reads.map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
+    }
+
+    @Test func aDependencyIsReadAheadDownToTheEndOfItsGroupAndOnToItsDependencies() throws {
+        let (tree, repository) = try Self.repository()
+        repository.prefetch([SpecDependency(name: "B", requirements: ["~> 1.0"])])
+        repository.waitForReadAhead()
+        // Not 2.0.0 (outside the requirement), nor 1.0.0 (below the group's end), nor D
+        // (1.1.0 is not the version the resolver takes); C is, as 1.3.0 depends on it.
+        #expect(Self.specsRead(tree) == ["B/1.3.0", "B/1.2.5", "B/1.2.0", "B/1.1.0", "C/1.0.0"])
+    }
+
+    @Test func announcedVersionsAreReadDownToTheEndOfTheFirstGroup() throws {
+        let (tree, repository) = try Self.repository()
+        repository.prefetchSpecs(name: "B", versions: ["1.3.0", "1.2.5", "1.2.0", "1.1.0", "1.0.0"].map(version))
+        repository.waitForReadAhead()
+        #expect(Self.specsRead(tree) == ["B/1.3.0", "B/1.2.5", "B/1.2.0", "B/1.1.0"])
+    }
+
+    /// A spec with subspecs depends on them at its own version: its group is itself, ended
+    /// by the next version down.
+    @Test func aPodWithSubspecsIsReadAheadOneVersionPastTheNewest() throws {
+        let (tree, repository) = try Self.repository()
+        repository.prefetch([SpecDependency(name: "S")])
+        repository.waitForReadAhead()
+        #expect(Self.specsRead(tree) == ["S/2.0.0", "S/1.9.0"])
+    }
+
+    /// Read ahead or not, the answers are the same.
+    @Test func whatIsReadAheadIsWhatAnAskReads() throws {
+        let (_, ahead) = try Self.repository()
+        let (_, plain) = try Self.repository()
+        ahead.prefetch([SpecDependency(name: "B", requirements: ["~> 1.0"]), SpecDependency(name: "S")])
+        ahead.waitForReadAhead()
+        for name in ["B", "C", "D", "S"] {
+            for version in plain.versions(of: name) {
+                let expected = Result { try plain.specification(name: name, version: version) }
+                let got = Result { try ahead.specification(name: name, version: version) }
+                #expect(String(describing: got) == String(describing: expected))
+            }
+        }
+        #expect(ahead.junk == plain.junk)
     }
 }

@@ -61,9 +61,12 @@ final class CountingTree: SpecTree, @unchecked Sendable {
     private let lock = NSLock()
     private var contentsReads: [String] = []
     private var directoryReads: [String] = []
+    /// Whether reads may run on several threads, as reading ahead needs.
+    let supportsConcurrentReads: Bool
 
-    init(_ base: any SpecTree) {
+    init(_ base: any SpecTree, concurrent: Bool = false) {
         self.base = base
+        supportsConcurrentReads = concurrent
     }
 
     var location: String { base.location }
