@@ -13,8 +13,10 @@ import Foundation
 // Loading libgit2.so and the 14 shared libraries it pulls in (mbedtls, libssh2, OpenSSL's
 // libcrypto, pcre2, http-parser, zlib, Kerberos) cost every run, even `compctl version
 // compare`, about 7 million instructions of symbol lookup and relocation before main.
-// Kerberos (GSSAPI, for `Negotiate` authentication over HTTPS) stays a shared library: no
-// distribution ships its archive. Without those archives (another distribution, macOS),
+// Kerberos (GSSAPI, for `Negotiate` authentication over HTTPS) is not linked at all: no
+// distribution ships its archive, and linking libgssapi_krb5.so loads seven libraries, about
+// a millisecond of every run. The CGSSAPI target defines the calls libgit2 makes and loads
+// it on the first one. Without those archives (another distribution, macOS),
 // libgit2 is linked as a shared library, as in debug builds. Set COMPCTL_SHARED_LIBGIT2=1
 // to link it as a shared library anyway (to take the distribution's security updates).
 let libgit2Archives = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "ssh2", "crypto", "http_parser", "pcre2-8", "z"]
@@ -33,10 +35,8 @@ func staticLibgit2Flags() -> [String]? {
     #endif
     let directory = "/usr/lib/\(triple)"
     let present = libgit2Archives.allSatisfy { FileManager.default.fileExists(atPath: "\(directory)/lib\($0).a") }
-        && FileManager.default.fileExists(atPath: "\(directory)/libgssapi_krb5.so.2")
     guard present else { return nil }
-    let archives = libgit2Archives.map { "\(directory)/lib\($0).a" }
-    return (archives + ["-l:libgssapi_krb5.so.2"]).flatMap { ["-Xlinker", $0] }
+    return libgit2Archives.flatMap { ["-Xlinker", "\(directory)/lib\($0).a"] }
     #else
     return nil
     #endif
@@ -184,7 +184,13 @@ let package = Package(
         ),
 
         // Safe Swift over libgit2: owning classes, `GitError` from `git_error_last()`.
-        .target(name: "Git", dependencies: ["CLibGit2", "Checksum"], linkerSettings: libgit2Linking),
+        .target(name: "Git", dependencies: [
+            "CLibGit2", "Checksum", .target(name: "CGSSAPI", condition: .when(platforms: [.linux])),
+        ], linkerSettings: libgit2Linking),
+
+        // The GSSAPI calls libgit2 makes for Kerberos (`Negotiate`) authentication, forwarded to
+        // libgssapi_krb5.so.2 loaded on the first call (see the note on start-up above).
+        .target(name: "CGSSAPI", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         // SHA-256 and SHA-1, fed in pieces: the checksums of binary archives (`sha256`, and the
         // `sha1` of older binary specs) and of OpenSSH's hashed host names.

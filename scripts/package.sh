@@ -3,9 +3,10 @@
 # compctl-<version>-<os>-<arch>.tar.gz holding bin/compctl, README.md and the SHA-256 file
 # beside it (`sha256sum -c` checks it). On Linux the Swift runtime and Foundation are linked
 # in statically, and so is libgit2 where libgit2-dev's archives are installed (Debian,
-# Ubuntu; see Package.swift), so the target needs only Kerberos' libgssapi-krb5-2 (else
-# libgit2: apt-get install libgit2-1.5), and libcurl (libcurl4) to read CDN sources, loaded
-# when one is read; on macOS, `brew install libgit2`.
+# Ubuntu; see Package.swift), so the target needs no library beyond the C and C++ runtimes
+# (else libgit2: apt-get install libgit2-1.5), libcurl (libcurl4) to read CDN sources, loaded
+# when one is read, and Kerberos (libgssapi-krb5-2) only for `Negotiate` authentication,
+# loaded likewise; on macOS, `brew install libgit2`.
 #
 #   scripts/package.sh [--output DIR] [--binary PATH]
 #
