@@ -45,7 +45,17 @@ extension Compctl {
     /// threads, and exits with its code; returns when the line needs the full parser
     /// (`mainReportingJSONFailures`).
     public static func runQuickPathIfPossible() {
-        guard var command = QuickPath.command(for: Array(CommandLine.arguments.dropFirst())) else { return }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let line = QuickPath.versionLine(for: arguments) {
+            // Its command would print no JSON: an error is reported as the parser reports it.
+            do {
+                try line()
+            } catch {
+                exit(withError: error)
+            }
+            Foundation.exit(0)
+        }
+        guard var command = QuickPath.command(for: arguments) else { return }
         do {
             try command.run()
         } catch {

@@ -8,46 +8,53 @@ import ArgumentParser
 /// Parsing through the tree reflects over every command on the path (`Mirror`, dynamic
 /// casts), and each first cast scans the binary's 7,000 protocol conformance records: about
 /// 10 of the 20 million instructions `compctl version compare 1 2` ran, more than the rest
-/// of its start, and 15 million of a resolve of 1,000 pods (issue 14). A line here fills the
-/// same command's properties and runs its own `validate()` and `run()`, so the output is the
-/// one the full parser gives. Anything else (an unknown or short option, `--`, `-h`, an
+/// of its start, and 15 million of a resolve of 1,000 pods (issue 14). A `resolve` line
+/// fills the same command's properties and runs its own `validate()` and `run()`; a
+/// `version` line runs the checks and the printing those two call. Either way the output is
+/// the one the full parser gives. Anything else (an unknown or short option, `--`, `-h`, an
 /// argument or value that starts with `-`, an option given twice, an invalid version, a
 /// missing argument) returns nil and goes through the full parser, which prints its usual
 /// errors and help.
 enum QuickPath {
-    /// The parsed and validated command `arguments` (without the executable) name, or nil
-    /// when the full parser must see them.
+    /// The parsed and validated `resolve` command `arguments` (without the executable) name,
+    /// or nil when the full parser must see them.
     static func command(for arguments: [String]) -> ParsableCommand? {
-        if arguments.first == "resolve" { return validated(resolve(arguments.dropFirst())) }
+        guard arguments.first == "resolve" else { return nil }
+        return validated(resolve(arguments.dropFirst()))
+    }
+
+    /// The `version compare|sort|satisfies` line `arguments` name, validated and ready to
+    /// run, or nil when the full parser must see it. The line runs its command's own checks
+    /// and printing without making the command: its property wrappers' initializers build
+    /// ArgumentParser's name sets, whose generic types the runtime instantiates from their
+    /// mangled names, about a tenth of `version compare`'s instructions.
+    static func versionLine(for arguments: [String]) -> (() throws -> Void)? {
         guard arguments.count >= 2, arguments[0] == "version" else { return nil }
         let rest = Array(arguments.dropFirst(2))
-        var command: ParsableCommand?
-        switch arguments[1] {
-        case "compare":
-            guard rest.count == 2, rest.allSatisfy(isPlain) else { return nil }
-            var compare = VersionCommand.Compare()
-            compare.a = rest[0]
-            compare.b = rest[1]
-            compare.json = false
-            command = compare
-        case "sort":
-            guard !rest.isEmpty, rest.allSatisfy(isPlain) else { return nil }
-            var sort = VersionCommand.Sort()
-            sort.versions = rest
-            sort.json = false
-            command = sort
-        case "satisfies":
-            guard let (requirements, versions) = requirementsAndVersions(rest) else { return nil }
-            var satisfies = VersionCommand.Satisfies()
-            satisfies.requirements = requirements
-            satisfies.versions = versions
-            satisfies.raw = false
-            satisfies.json = false
-            command = satisfies
-        default:
+        do {
+            switch arguments[1] {
+            case "compare":
+                guard rest.count == 2, rest.allSatisfy(isPlain) else { return nil }
+                try VersionCommand.Compare.check(rest[0], rest[1])
+                return { try VersionCommand.Compare.printOrder(rest[0], rest[1], json: false) }
+            case "sort":
+                guard !rest.isEmpty, rest.allSatisfy(isPlain) else { return nil }
+                try VersionCommand.Sort.check(rest)
+                return { try VersionCommand.Sort.printSorted(rest, json: false) }
+            case "satisfies":
+                guard let (requirements, versions) = requirementsAndVersions(rest) else { return nil }
+                try VersionCommand.Satisfies.check(requirements: requirements, versions: versions)
+                return {
+                    try VersionCommand.Satisfies.printPassing(
+                        requirements: requirements, versions: versions, raw: false, json: false)
+                }
+            default:
+                return nil
+            }
+        } catch {
+            // A check that fails: the full parser reports it as usual.
             return nil
         }
-        return validated(command)
     }
 
     /// `command` when its `validate()` passes; nil sends the line to the full parser, which

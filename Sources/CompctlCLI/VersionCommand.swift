@@ -29,11 +29,21 @@ struct VersionCommand: ParsableCommand {
         var json = false
 
         mutating func validate() throws {
+            try Self.check(a, b)
+        }
+
+        func run() throws {
+            try Self.printOrder(a, b, json: json)
+        }
+
+        /// `validate()` of `compare A B` (QuickPath runs the line without making the command).
+        static func check(_ a: String, _ b: String) throws {
             _ = try parseVersion(a)
             _ = try parseVersion(b)
         }
 
-        func run() throws {
+        /// `run()` of `compare A B`.
+        static func printOrder(_ a: String, _ b: String, json: Bool) throws {
             let lhs = try parseVersion(a), rhs = try parseVersion(b)
             let order = lhs < rhs ? "<" : (lhs == rhs ? "=" : ">")
             if json {
@@ -60,13 +70,23 @@ struct VersionCommand: ParsableCommand {
         var json = false
 
         mutating func validate() throws {
+            try Self.check(versions)
+        }
+
+        func run() throws {
+            try Self.printSorted(versions, json: json)
+        }
+
+        /// `validate()` of `sort V…` (QuickPath runs the line without making the command).
+        static func check(_ versions: [String]) throws {
             guard !versions.isEmpty else {
                 throw ValidationError("give at least one version to sort")
             }
             _ = try versions.map(parseVersion)
         }
 
-        func run() throws {
+        /// `run()` of `sort V…`.
+        static func printSorted(_ versions: [String], json: Bool) throws {
             let sorted = try versions.map(parseVersion).sorted { $0.precedesInCocoaPodsOrder($1) }
             if json {
                 try JSONOutput.print(VersionListOutput(versions: sorted))
@@ -103,6 +123,16 @@ struct VersionCommand: ParsableCommand {
         var json = false
 
         mutating func validate() throws {
+            try Self.check(requirements: requirements, versions: versions)
+        }
+
+        func run() throws {
+            try Self.printPassing(requirements: requirements, versions: versions, raw: raw, json: json)
+        }
+
+        /// `validate()` of `satisfies -r REQ… V…` (QuickPath runs the line without making the
+        /// command).
+        static func check(requirements: [String], versions: [String]) throws {
             guard !requirements.isEmpty else {
                 throw ValidationError("give at least one requirement with -r, such as -r '~> 1.2'")
             }
@@ -113,8 +143,9 @@ struct VersionCommand: ParsableCommand {
             _ = try versions.map(parseVersion)
         }
 
-        func run() throws {
-            let requirements = try self.requirements.map(parseRequirement)
+        /// `run()` of `satisfies -r REQ… V…`.
+        static func printPassing(requirements texts: [String], versions: [String], raw: Bool, json: Bool) throws {
+            let requirements = try texts.map(parseRequirement)
             let candidates = try versions.map(parseVersion)
             let passing = candidates.filter { version in
                 raw
@@ -128,11 +159,11 @@ struct VersionCommand: ParsableCommand {
                 passing.forEach { Console.out($0.description) }
             }
             guard passing.isEmpty else { return }
-            Console.error(noneMessage(requirements, candidates))
+            Console.error(noneMessage(requirements, candidates, raw: raw))
             throw Exit.failure
         }
 
-        private func noneMessage(_ requirements: [Requirement], _ candidates: [Version]) -> String {
+        private static func noneMessage(_ requirements: [Requirement], _ candidates: [Version], raw: Bool) -> String {
             let list = requirements.map { "'\($0)'" }.joined(separator: ", ")
             var message = "no given version satisfies \(list)"
             let heldBack = candidates.filter { Requirement.allSatisfied(requirements, by: $0) }

@@ -38,4 +38,27 @@ import Testing
     func leavesOtherLinesToArgumentParser(_ line: [String]) {
         #expect(QuickPath.command(for: line) == nil, "\(line) should go through the full parser")
     }
+
+    /// `version` lines run without their command (`versionLine`); the end-to-end tests
+    /// (`VersionCommandTests`) hold their output to the full parser's.
+    @Test(arguments: [
+        ["version", "compare", "1.0", "1.0.0"], ["version", "sort", "2.0", "1"],
+        ["version", "satisfies", "-r", "~> 1.2", "1.2.3"], ["version", "satisfies", "1.2.3", "--requirement", "< 2"],
+    ])
+    func takesAVersionLineItCanRun(_ line: [String]) {
+        #expect(QuickPath.versionLine(for: line) != nil, "the quick path should take \(line)")
+        #expect(QuickPath.command(for: line) == nil)
+    }
+
+    @Test(arguments: [
+        ["version"], ["version", "compare", "1.0"], ["version", "compare", "1.0", "1.0", "1.0"],
+        ["version", "compare", "--", "1", "2"], ["version", "compare", "1", "2", "--json"],
+        ["version", "compare", "1..0", "1"], ["version", "sort"], ["version", "sort", "1", "x"],
+        ["version", "satisfies", "1.0"], ["version", "satisfies", "-r", "~> 1.2"], ["version", "satisfies", "-r"],
+        ["version", "satisfies", "-r", "~> nonsense", "1.0"], ["version", "satisfies", "--raw", "-r", "> 1", "2"],
+        ["version", "bump", "--patch", "1.0.0"], ["version", "compare", "-h"], ["Version", "compare", "1", "2"],
+    ])
+    func leavesOtherVersionLinesToArgumentParser(_ line: [String]) {
+        #expect(QuickPath.versionLine(for: line) == nil, "\(line) should go through the full parser")
+    }
 }
