@@ -116,8 +116,13 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
 
     /// The listed pod called `name`, if any.
     public func pod(named name: String) -> PodEntry? {
-        if let known = lock.withLock({ recordedPod(name) }) { return known }
-        let result = lock.withLock { pendingPods[name] }?.value() ?? scanPod(name)
+        var known: PodEntry??
+        let read: Prefetch<SpecRepoScanner.PodResult>? = lock.withLock {
+            known = recordedPod(name)
+            return known == nil && tree.supportsConcurrentReads ? podRead(name) : nil
+        }
+        if let known { return known }
+        let result = read?.value() ?? scanPod(name)
         return lock.withLock {
             pendingPods[name] = nil
             if let known = demanded[name] { return known }
@@ -187,10 +192,13 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             throw SpecRepoError.noSuchVersion(name: name, version: version.description, repository: self.name)
         }
         let key = SpecKey(pod: name, directory: entry.directoryName)
-        if let cached = lock.withLock({ cache[key] }) {
-            return try cached.get()
+        var cached: Result<Specification, SpecRepoError>?
+        let read: Prefetch<Result<Specification, SpecRepoError>>? = lock.withLock {
+            cached = cache[key]
+            return cached == nil && tree.supportsConcurrentReads ? specRead(key, pod: pod, entry: entry) : nil
         }
-        let result = lock.withLock { pendingSpecs[key] }?.value() ?? load(pod: pod, entry: entry)
+        if let cached { return try cached.get() }
+        let result = read?.value() ?? load(pod: pod, entry: entry)
         // Each key is hashed as few times as it can be: the first result stored stays.
         return try lock.withLock {
             if !pendingSpecs.isEmpty { pendingSpecs[key] = nil }
@@ -302,14 +310,20 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         var known: PodEntry??
         let pending: Prefetch<SpecRepoScanner.PodResult>? = lock.withLock {
             known = recordedPod(name)
-            if known != nil { return nil }
-            if let started = pendingPods[name] { return started }
-            let made = Prefetch { [self] in scanPod(name) }
-            pendingPods[name] = made
-            return made
+            return known == nil ? podRead(name) : nil
         }
         if let known { return known }
         return pending?.value().pod
+    }
+
+    /// The read of the pod folder `name` under way, or one started now: the resolver's
+    /// thread and the threads reading ahead share it, so that none reads it again while
+    /// another is reading it. The caller holds `lock`.
+    private func podRead(_ name: String) -> Prefetch<SpecRepoScanner.PodResult> {
+        if let started = pendingPods[name] { return started }
+        let made = Prefetch { [self] in scanPod(name) }
+        pendingPods[name] = made
+        return made
     }
 
     /// The spec of `pod` at `entry` as `specification(name:version:)` will find it, read
@@ -318,12 +332,18 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         let key = SpecKey(pod: pod.name, directory: entry.directoryName)
         let pending: Prefetch<Result<Specification, SpecRepoError>> = lock.withLock {
             if let cached = cache[key] { return .finished(cached) }
-            if let known = pendingSpecs[key] { return known }
-            let made = Prefetch { [self] in load(pod: pod, entry: entry) }
-            pendingSpecs[key] = made
-            return made
+            return specRead(key, pod: pod, entry: entry)
         }
         return pending.value()
+    }
+
+    /// The read of the spec `key` names under way, or one started now, shared as
+    /// `podRead(_:)` shares a pod's. The caller holds `lock`.
+    private func specRead(_ key: SpecKey, pod: PodEntry, entry: VersionEntry) -> Prefetch<Result<Specification, SpecRepoError>> {
+        if let started = pendingSpecs[key] { return started }
+        let made = Prefetch { [self] in load(pod: pod, entry: entry) }
+        pendingSpecs[key] = made
+        return made
     }
 
     // MARK: - Loading

@@ -140,3 +140,99 @@ import Testing
         #expect(ahead.junk == plain.junk)
     }
 }
+
+/// A read under way on the resolver's thread and a read ahead of the same thing share one
+/// read. Serialized: each test holds a read, and reading ahead needs Dispatch's threads free.
+@Suite(.serialized) struct ReadAheadSharingTests {
+    /// A read the resolver's thread has started is not started again by a thread reading
+    /// ahead: that one waits for it. (Reading twice cost a 1 GB spec twice its memory.)
+    @Test func aSpecTheResolverIsReadingIsNotReadAgainAhead() throws {
+        let path = "B/1.3.0/B.podspec.json"
+        let tree = HoldingTree(CountingTree(InMemorySpecTree(location: "/repos/acme", textFiles: ReadAheadGroupTests.files)),
+                               holding: path)
+        let repository = try SpecRepository(tree: tree, name: "acme", depth: .onDemand)
+        let asked = DispatchGroup()
+        asked.enter()
+        // A thread of its own: reading ahead runs on Dispatch's threads, as many as the cores.
+        Thread {
+            _ = try? repository.specification(name: "B", version: version("1.3.0"))
+            asked.leave()
+        }.start()
+        tree.waitUntilHeld()
+        repository.prefetchSpecs(name: "B", versions: [version("1.3.0")])
+        repository.prefetch([SpecDependency(name: "B", requirements: ["~> 1.3"])])
+        // What reads ahead has either read by now or waits for the held read.
+        Thread.sleep(forTimeInterval: 0.5)
+        tree.release()
+        asked.wait()
+        repository.waitForReadAhead()
+        #expect(tree.base.reads.filter { $0 == path }.count == 1, "\(tree.base.reads)")
+    }
+
+    /// Likewise a pod folder the resolver's thread is listing.
+    @Test func aPodTheResolverIsListingIsNotListedAgainAhead() throws {
+        // Not B: opening the repo lists the first pod folder, to see that it is a spec repo.
+        let tree = HoldingTree(CountingTree(InMemorySpecTree(location: "/repos/acme", textFiles: ReadAheadGroupTests.files)),
+                               holding: "C")
+        let repository = try SpecRepository(tree: tree, name: "acme", depth: .onDemand)
+        let asked = DispatchGroup()
+        asked.enter()
+        Thread {
+            _ = repository.versions(of: "C")
+            asked.leave()
+        }.start()
+        tree.waitUntilHeld()
+        repository.prefetch([SpecDependency(name: "C")])
+        Thread.sleep(forTimeInterval: 0.5)
+        tree.release()
+        asked.wait()
+        repository.waitForReadAhead()
+        #expect(tree.base.listed.filter { $0 == "C" }.count == 1, "\(tree.base.listed)")
+    }
+}
+
+/// A tree whose first read of `held` (a file's contents or a folder's entries) waits until
+/// `release()`, so that a test can act while that read is under way.
+final class HoldingTree: SpecTree, @unchecked Sendable {
+    let base: CountingTree
+    private let held: String
+    private let entered = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var holding = true
+
+    init(_ base: CountingTree, holding held: String) {
+        self.base = base
+        self.held = held
+    }
+
+    var location: String { base.location }
+    var supportsConcurrentReads: Bool { true }
+
+    func waitUntilHeld() {
+        entered.wait()
+    }
+
+    func release() {
+        released.signal()
+    }
+
+    private func holdIfFirst(_ path: String) {
+        guard path == held, lock.withLock({ () -> Bool in
+            defer { holding = false }
+            return holding
+        }) else { return }
+        entered.signal()
+        released.wait()
+    }
+
+    func entries(at path: String) throws -> [TreeEntry] {
+        holdIfFirst(path)
+        return try base.entries(at: path)
+    }
+
+    func contents(at path: String) throws -> Data {
+        holdIfFirst(path)
+        return try base.contents(at: path)
+    }
+}
