@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 
-/// One read started ahead of being asked for: whichever thread gets to it first runs it
-/// (a thread of the `PrefetchQueue`, or the one that asks), the others wait for its value.
+/// One read, registered before it runs: whichever thread gets to it first runs it (a thread
+/// of the `PrefetchQueue`, or the one that asks), the others wait for its value.
 final class Prefetch<Value>: @unchecked Sendable {
     private let condition = NSCondition()
     private var work: (() -> Value)?

@@ -49,7 +49,8 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     private var demandedSkipped: [SkippedEntry] = []
     private var loadSkipped: [SkippedEntry] = []
     private var cache: [SpecKey: Result<Specification, SpecRepoError>] = [:]
-    /// Reads started ahead of the asks (`prefetch`, `prefetchSpecs`). A result joins
+    /// Reads under way: started ahead of the asks (`prefetch`, `prefetchSpecs`), or by an
+    /// ask, so that a read ahead of the same thing waits for it. A result joins
     /// `demanded` or `cache`, and its junk the lists above, only when it is asked for, so
     /// the warnings come in the order of the asks whatever the threads did.
     private var pendingPods: [String: Prefetch<SpecRepoScanner.PodResult>] = [:]
