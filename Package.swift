@@ -114,11 +114,12 @@ let package = Package(
         .target(name: "ComponentRelease", dependencies: ["Versioning", "Podspec", "Git", "Graph", "FileIO", "Manifest", "SwiftPackages"]),
 
         // Developer tool, not shipped: writes seeded synthetic spec repos (N pods x M
-        // versions, layered `~>` dependencies, some rcs) for `scripts/bench.sh`.
+        // versions, layered `~>` dependencies, some rcs) for `scripts/bench.sh`, and times
+        // CocoaPods' search alone on a Podfile (`--time-search`).
         .executableTarget(
             name: "compctl-synth",
             dependencies: [
-                "SpecRepo",
+                "Graph", "Integration", "SpecRepo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

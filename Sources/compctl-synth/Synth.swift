@@ -7,7 +7,8 @@
 // consumers disagree and a resolver must backtrack (or fail); `--podfile` writes a main
 // project's Podfile naming `--top` pods of the top layer, with or without the repo;
 // `--serve-cdn` serves the repo as a CDN on 127.0.0.1 instead of writing it (trunk's
-// layout, made on the fly, `--latency-ms` added to each answer).
+// layout, made on the fly, `--latency-ms` added to each answer); `--time-search` times
+// CocoaPods' search alone on a Podfile and a repo (SearchTimer.swift).
 
 #if canImport(Glibc)
 import Glibc
@@ -78,6 +79,24 @@ struct Synth: ParsableCommand {
     @Option(help: "With --serve-cdn: milliseconds added before each answer, standing in for a real CDN.")
     var latencyMs: Int = 20
 
+    @Option(help: ArgumentHelp(
+        "Instead of writing: resolve this Podfile against --source as compctl does, then resolve it again over the "
+            + "specs already read (CocoaPods' search alone); prints both times in seconds, the search's a median.",
+        valueName: "podfile"))
+    var timeSearch: String?
+
+    @Option(help: "With --time-search: the spec repo folder to resolve against.")
+    var source: String?
+
+    @Option(help: "With --time-search: how many times the search runs again.")
+    var searchRuns: Int = 5
+
+    @Option(help: "With --time-search and --read-files: the pod folders the resolve listed, one a line (from strace).")
+    var readFolders: String?
+
+    @Option(help: "With --time-search and --read-folders: the spec files the resolve read, one a line; adds the time to list and parse them all on one thread.")
+    var readFiles: String?
+
     func validate() throws {
         guard pods > 0, versions > 0 else { throw ValidationError("--pods and --versions must be positive") }
         guard layers > 0 else { throw ValidationError("--layers must be positive") }
@@ -86,6 +105,18 @@ struct Synth: ParsableCommand {
         guard (0...100).contains(podfilePinPercent) else {
             throw ValidationError("--podfile-pin-percent must be between 0 and 100")
         }
+        if timeSearch != nil {
+            guard source != nil else { throw ValidationError("--time-search resolves against --source: add it") }
+            guard out == nil, podfile == nil, !serveCdn else {
+                throw ValidationError("--time-search only reads: drop --out, --podfile and --serve-cdn")
+            }
+            guard searchRuns > 0 else { throw ValidationError("--search-runs must be positive") }
+            guard (readFolders == nil) == (readFiles == nil) else {
+                throw ValidationError("--read-folders and --read-files go together")
+            }
+            return
+        }
+        if source != nil { throw ValidationError("--source names what --time-search resolves against: add --time-search") }
         guard out != nil || podfile != nil || serveCdn else { throw ValidationError("give --out, --podfile, --serve-cdn or several") }
         if serveCdn, out != nil { throw ValidationError("--serve-cdn serves the repo instead of writing it: drop --out") }
         if from != nil, !serveCdn { throw ValidationError("--from names what --serve-cdn serves: add --serve-cdn") }
@@ -98,6 +129,16 @@ struct Synth: ParsableCommand {
     }
 
     func run() throws {
+        if let timeSearch, let source {
+            let (first, search) = try SearchTimer.measure(podfile: timeSearch, source: source, runs: searchRuns)
+            var line = String(format: "%.6f %.6f", Self.seconds(first), Self.seconds(search))
+            if let readFolders, let readFiles {
+                let (reading, _) = try SearchTimer.readAndParse(source: source, folders: readFolders, files: readFiles)
+                line += String(format: " %.6f", Self.seconds(reading))
+            }
+            print(line)
+            return
+        }
         if serveCdn, let from {
             try CDNServer(folder: from, latency: Double(latencyMs) / 1000).serve(port: port)
         }
@@ -116,6 +157,10 @@ struct Synth: ParsableCommand {
             }
             try server.serve(port: port)
         }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// A main project's Podfile: `top` distinct pods of the top layer, in a seeded order,
