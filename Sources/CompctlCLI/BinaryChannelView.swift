@@ -13,6 +13,11 @@ struct DevPodsOption: ParsableArguments {
 
     /// The pods the command line names, or compctl.yml's `dev_pods`.
     func pods(_ configuration: Configuration) -> Set<String> {
+        Self.pods(devPods, configuration)
+    }
+
+    /// `pods(_:)` for `--dev-pods` given as `devPods` (nil: not given).
+    static func pods(_ devPods: String?, _ configuration: Configuration) -> Set<String> {
         guard let devPods else { return Set(configuration.binary.devPods) }
         return Set(devPods.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }

@@ -12,6 +12,11 @@ struct ConfigOptions: ParsableArguments {
     /// The configuration: the file given, else the nearest `compctl.yml`, else the defaults.
     /// A bad file is an error, never silently ignored.
     func load() throws -> Configuration {
+        try Self.load(path: path)
+    }
+
+    /// `load()` for `--config` given as `path` (nil: not given).
+    static func load(path: String?) throws -> Configuration {
         let cwd = FileManager.default.currentDirectoryPath
         // Empty when the directory was removed after the shell entered it: no relative path,
         // and no compctl.yml above it, can be found.

@@ -55,11 +55,11 @@ extension Compctl {
             }
             Foundation.exit(0)
         }
-        guard var command = QuickPath.command(for: arguments) else { return }
+        guard let line = QuickPath.resolveLine(for: arguments) else { return }
         do {
-            try command.run()
+            try ResolveCommand.run(line)
         } catch {
-            exitReportingJSONFailure(error, of: command)
+            exitReportingJSONFailure(error, printsJSON: line.json)
         }
         Foundation.exit(0)
     }
@@ -99,7 +99,12 @@ extension Compctl {
     /// Exits with `error`'s code, after printing `JSONFailureDocument` when `command` prints
     /// JSON and has not printed its own document.
     private static func exitReportingJSONFailure(_ error: Error, of command: ParsableCommand) -> Never {
-        if let reporting = command as? JSONReporting, reporting.printsJSON, !Console.hasWrittenResults {
+        exitReportingJSONFailure(error, printsJSON: (command as? JSONReporting)?.printsJSON ?? false)
+    }
+
+    /// `exitReportingJSONFailure(_:of:)` for a command that prints JSON when `printsJSON`.
+    private static func exitReportingJSONFailure(_ error: Error, printsJSON: Bool) -> Never {
+        if printsJSON, !Console.hasWrittenResults {
             let code = exitCode(for: error)
             var lines = Console.recorded
             if !(error is ExitCode), code != .success { lines.errors.append(message(for: error)) }

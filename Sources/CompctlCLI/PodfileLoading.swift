@@ -18,12 +18,23 @@ extension PodfileInputs {
         warnsOfUnfinishedIntegrate: Bool = true, revalidatesInBackground: Bool = false
     ) throws -> (inputs: PodfileInputs, sources: [SpecRepoSource], configuration: Configuration) {
         let configuration = try config.load()
-        let path = defaultPath(explicit: podfile, configuration: configuration)
-        let specSources = try SpecSources(configuration: configuration, offline: sourceOptions.offline)
-        let inputs = try read(path: path, specSources: specSources, commandLine: sourceOptions.sources,
-                              warnsOfUnfinishedIntegrate: warnsOfUnfinishedIntegrate,
+        let inputs = try load(podfile: podfile, sources: sourceOptions.sources, offline: sourceOptions.offline,
+                              configuration: configuration, warnsOfUnfinishedIntegrate: warnsOfUnfinishedIntegrate,
                               revalidatesInBackground: revalidatesInBackground)
         return (inputs, inputs.sources, configuration)
+    }
+
+    /// `load(podfile:sources:config:…)` with the configuration loaded already and the
+    /// sources given as `--source` values (`sources`) and `--offline`.
+    static func load(
+        podfile: String?, sources: [String], offline: Bool, configuration: Configuration,
+        warnsOfUnfinishedIntegrate: Bool = true, revalidatesInBackground: Bool = false
+    ) throws -> PodfileInputs {
+        let path = defaultPath(explicit: podfile, configuration: configuration)
+        let specSources = try SpecSources(configuration: configuration, offline: offline)
+        return try read(path: path, specSources: specSources, commandLine: sources,
+                        warnsOfUnfinishedIntegrate: warnsOfUnfinishedIntegrate,
+                        revalidatesInBackground: revalidatesInBackground)
     }
 
     /// Reads the Podfile at `path` and opens its sources. With `warnsOfUnfinishedIntegrate`

@@ -9,18 +9,19 @@ import ArgumentParser
 /// casts), and each first cast scans the binary's 7,000 protocol conformance records: about
 /// 10 of the 20 million instructions `compctl version compare 1 2` ran, more than the rest
 /// of its start, and 15 million of a resolve of 1,000 pods (issue 14). A `resolve` line
-/// fills the same command's properties and runs its own `validate()` and `run()`; a
-/// `version` line runs the checks and the printing those two call. Either way the output is
+/// becomes the `ResolveLine` the command's `run()` runs; a `version` line runs the checks
+/// and the printing its command's `validate()` and `run()` call. Either way the output is
 /// the one the full parser gives. Anything else (an unknown or short option, `--`, `-h`, an
 /// argument or value that starts with `-`, an option given twice, an invalid version, a
 /// missing argument) returns nil and goes through the full parser, which prints its usual
 /// errors and help.
 enum QuickPath {
-    /// The parsed and validated `resolve` command `arguments` (without the executable) name,
-    /// or nil when the full parser must see them.
-    static func command(for arguments: [String]) -> ParsableCommand? {
+    /// The `resolve` line `arguments` (without the executable) name, as `ResolveCommand`
+    /// runs it, or nil when the full parser must see them. The command itself is not made
+    /// (see `ResolveCommand.run(_:)`).
+    static func resolveLine(for arguments: [String]) -> ResolveLine? {
         guard arguments.first == "resolve" else { return nil }
-        return validated(resolve(arguments.dropFirst()))
+        return resolve(arguments.dropFirst())
     }
 
     /// The `version compare|sort|satisfies` line `arguments` name, validated and ready to
@@ -57,18 +58,6 @@ enum QuickPath {
         }
     }
 
-    /// `command` when its `validate()` passes; nil sends the line to the full parser, which
-    /// reports the problem as usual.
-    private static func validated(_ command: ParsableCommand?) -> ParsableCommand? {
-        var command = command
-        do {
-            try command?.validate()
-        } catch {
-            return nil
-        }
-        return command
-    }
-
     /// An argument that no parser would read as an option.
     private static func isPlain(_ argument: String) -> Bool {
         !argument.hasPrefix("-")
@@ -97,30 +86,22 @@ enum QuickPath {
     }
 
     /// `resolve` with any of its options and pod names; nil for anything else.
-    private static func resolve(_ arguments: ArraySlice<String>) -> ParsableCommand? {
-        guard let line = LongOptions(
+    private static func resolve(_ arguments: ArraySlice<String>) -> ResolveLine? {
+        guard let words = LongOptions(
             arguments, options: ["podfile", "package", "source", "dev-pods", "config"], repeatable: ["source"],
             flags: ["offline", "update", "channels", "json"]) else { return nil }
-        var resolve = ResolveCommand()
-        resolve.podfile = line.value("podfile")
-        var package = PackageOptions()
-        package.path = line.value("package")
-        resolve.packageOptions = package
-        var sources = SourceOptions()
-        sources.sources = line.values["source"] ?? []
-        sources.offline = line.flags.contains("offline")
-        resolve.sourceOptions = sources
-        var devPods = DevPodsOption()
-        devPods.devPods = line.value("dev-pods")
-        resolve.devPods = devPods
-        var config = ConfigOptions()
-        config.path = line.value("config")
-        resolve.config = config
-        resolve.update = line.flags.contains("update")
-        resolve.pods = line.plain
-        resolve.showsChannels = line.flags.contains("channels")
-        resolve.json = line.flags.contains("json")
-        return resolve
+        var line = ResolveLine()
+        line.podfile = words.value("podfile")
+        line.package = words.value("package")
+        line.sources = words.values["source"] ?? []
+        line.offline = words.flags.contains("offline")
+        line.devPods = words.value("dev-pods")
+        line.config = words.value("config")
+        line.update = words.flags.contains("update")
+        line.pods = words.plain
+        line.showsChannels = words.flags.contains("channels")
+        line.json = words.flags.contains("json")
+        return line
     }
 }
 

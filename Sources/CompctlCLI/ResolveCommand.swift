@@ -82,19 +82,31 @@ struct ResolveCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        try Self.run(ResolveLine(self))
+    }
+
+    /// Runs the command line `line` says. `QuickPath` calls it without making the command:
+    /// making it runs its property wrappers' initializers, whose name sets the runtime
+    /// instantiates from their mangled names (0.6 M of an empty Podfile's 7.5 M
+    /// instructions, issue 14).
+    static func run(_ line: ResolveLine) throws {
+        let pods = line.pods, update = line.update, json = line.json
         // Checked here, not in `validate()`: ArgumentParser validates before it reports an
         // unknown option, whose words would otherwise read as pod names (`--podfil Podfile`).
         if !pods.isEmpty && !update {
             throw ValidationError("pod names (\(pods.joined(separator: ", "))) go with --update: compctl resolve --update \(pods.joined(separator: " "))")
         }
+        let configuration = try reportingErrors { try ConfigOptions.load(path: line.config) }
         let manifests = try reportingErrors {
-            try MainManifests.choose(podfile: podfile, package: packageOptions.path, configuration: try config.load())
+            try MainManifests.choose(podfile: line.podfile, package: line.package, configuration: configuration)
         }
         var document = ResolveDocument()
         if let podfilePath = manifests.podfile {
-            var (inputs, sources, configuration) = try reportingErrors {
-                try PodfileInputs.load(podfile: podfilePath, sources: sourceOptions, config: config, revalidatesInBackground: true)
+            var inputs = try reportingErrors {
+                try PodfileInputs.load(podfile: podfilePath, sources: line.sources, offline: line.offline,
+                                       configuration: configuration, revalidatesInBackground: true)
             }
+            let sources = inputs.sources
             if update { inputs.request.update = pods.isEmpty ? .all : .pods(pods) }
             inputs.warnings.forEach(Console.warning)
 
@@ -108,8 +120,8 @@ struct ResolveCommand: ParsableCommand {
             ResolutionWarnings.printUnmanaged(resolution.unmanaged, fallback: inputs.trunkFallback, notes: !json)
             let channels = try reportingErrors {
                 try BinaryChannelView.reportedChannels(
-                    of: resolution, configuration: configuration, sources: sources, devPods: devPods.pods(configuration),
-                    offline: sourceOptions.offline, notes: !json)
+                    of: resolution, configuration: configuration, sources: sources,
+                    devPods: DevPodsOption.pods(line.devPods, configuration), offline: line.offline, notes: !json)
             }
             document.add(resolution)
             document.channels = channels.map(ResolveDocument.channels)
@@ -120,7 +132,7 @@ struct ResolveCommand: ParsableCommand {
                 let terminal = isatty(STDOUT_FILENO) == 1
                 let byPod = Dictionary((channels ?? []).map { ($0.pod, $0.text) }, uniquingKeysWith: { first, _ in first })
                 let rows = resolution.pods.map { pod in
-                    [pod.name, "\(pod.version)"] + (channels == nil || !(terminal || showsChannels) ? [] : [byPod[pod.name] ?? "—"])
+                    [pod.name, "\(pod.version)"] + (channels == nil || !(terminal || line.showsChannels) ? [] : [byPod[pod.name] ?? "—"])
                 }
                 if terminal {
                     Console.outRaw(TextTable(rows).plainText())
@@ -138,6 +150,37 @@ struct ResolveCommand: ParsableCommand {
             if !json { PackageCommands.printVersions(resolution) }
         }
         if json { try JSONOutput.print(document) }
+    }
+}
+
+/// A `resolve` command line as plain values: what `ResolveCommand` runs, whether
+/// ArgumentParser or `QuickPath` read the line.
+struct ResolveLine: Equatable {
+    var podfile: String?
+    var package: String?
+    var sources: [String] = []
+    var offline = false
+    var devPods: String?
+    var config: String?
+    var update = false
+    var pods: [String] = []
+    var showsChannels = false
+    var json = false
+
+    init() {}
+
+    /// The line ArgumentParser read into `command`.
+    init(_ command: ResolveCommand) {
+        podfile = command.podfile
+        package = command.packageOptions.path
+        sources = command.sourceOptions.sources
+        offline = command.sourceOptions.offline
+        devPods = command.devPods.devPods
+        config = command.config.path
+        update = command.update
+        pods = command.pods
+        showsChannels = command.showsChannels
+        json = command.json
     }
 }
 

@@ -18,12 +18,30 @@ import Testing
         ["resolve", "--config", "compctl.yml", "--json", "--offline", "--update"],
     ])
     func takesALineAsArgumentParserDoes(_ line: [String]) throws {
-        let quick = try #require(QuickPath.command(for: line), "the quick path should take \(line)")
-        let parsed = try Compctl.parseAsRoot(line)
-        // Each property wrapper prints its state: a property the quick path forgot would
-        // print as a definition where the parsed command prints a value.
-        #expect(String(reflecting: quick) == String(reflecting: parsed))
-        #expect(String(reflecting: quick).contains("ResolveCommand("))
+        let quick = try #require(QuickPath.resolveLine(for: line), "the quick path should take \(line)")
+        let parsed = try #require(try Compctl.parseAsRoot(line) as? ResolveCommand)
+        #expect(quick == ResolveLine(parsed))
+    }
+
+    /// Every option `resolve`'s usage lists is one the quick path reads into the line, as
+    /// ArgumentParser reads it: an option added to the command and not to the line fails
+    /// here rather than being dropped or sending every such line the slow way.
+    @Test func everyOptionOfTheCommandReachesTheLine() throws {
+        let usage = ResolveCommand.usageString()
+        let options = usage.split(whereSeparator: { " []<>.".contains($0) }).filter { $0.hasPrefix("--") }.map(String.init)
+        #expect(options.count >= 9, "\(usage)")
+        for option in Set(options) {
+            let takesValue = usage.contains("\(option) <")
+            // With --update (and a pod) beside it, so that every line is one that runs.
+            let line = ["resolve", "XXHome"] + (option == "--update" ? [] : ["--update"]) + [option] + (takesValue ? ["x"] : [])
+            let quick = try #require(QuickPath.resolveLine(for: line), "the quick path should take \(option)")
+            let parsed = try #require(try Compctl.parseAsRoot(line) as? ResolveCommand)
+            #expect(quick == ResolveLine(parsed), "\(option)")
+            var plain = ResolveLine()
+            plain.update = true
+            plain.pods = ["XXHome"]
+            #expect(quick != plain || option == "--update", "\(option) leaves no trace in the line")
+        }
     }
 
     @Test(arguments: [
@@ -36,7 +54,7 @@ import Testing
         ["resolve", "---podfile", "a"], ["resolve", "--=a"], ["Resolve"],
     ])
     func leavesOtherLinesToArgumentParser(_ line: [String]) {
-        #expect(QuickPath.command(for: line) == nil, "\(line) should go through the full parser")
+        #expect(QuickPath.resolveLine(for: line) == nil, "\(line) should go through the full parser")
     }
 
     /// `version` lines run without their command (`versionLine`); the end-to-end tests
@@ -47,7 +65,7 @@ import Testing
     ])
     func takesAVersionLineItCanRun(_ line: [String]) {
         #expect(QuickPath.versionLine(for: line) != nil, "the quick path should take \(line)")
-        #expect(QuickPath.command(for: line) == nil)
+        #expect(QuickPath.resolveLine(for: line) == nil)
     }
 
     @Test(arguments: [
