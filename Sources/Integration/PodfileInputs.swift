@@ -1,5 +1,4 @@
 import Config
-import FileIO
 import Foundation
 import Git
 import Graph
@@ -293,15 +292,22 @@ public struct PodfileInputs {
         return platforms.min { $0.deploymentTarget < $1.deploymentTarget }
     }
 
-    /// `Podfile.lock` in the folder of the Podfile at `path`, where `URL(fileURLWithPath:)`
-    /// put it: absolute and standardized (`LexicalPath`). Joined as text: the first `URL` a
-    /// resolve built cost it 0.45 M instructions, a twentieth of an empty Podfile's whole run
-    /// (issue 14).
+    /// `Podfile.lock` in the folder of the Podfile at `path`, as CocoaPods finds it
+    /// (`Pathname#dirname` + `Podfile.lock`): absolute, with the working directory before a
+    /// relative path, `.` and empty components dropped, and `..` kept, so that after a
+    /// symbolic link it leads where the kernel takes the Podfile's own path. Joined as text:
+    /// the first `URL` a resolve built cost it 0.45 M instructions, a twentieth of an empty
+    /// Podfile's whole run (issue 14).
     static func lockPath(besidePodfile path: String) -> String {
-        var components = LexicalPath.components(of: path)
-        _ = components.popLast()
-        components.append("Podfile.lock")
-        return LexicalPath.joined(components)
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var folders = absolute.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        _ = folders.popLast()
+        var lock = ""
+        for folder in folders {
+            lock += "/"
+            lock += String(folder)
+        }
+        return lock + "/Podfile.lock"
     }
 
     /// The pod an external source provides, with its spec when it is a local podspec; and a
