@@ -1,4 +1,5 @@
 import Config
+import FileIO
 import Foundation
 import Git
 import Graph
@@ -300,14 +301,10 @@ public struct PodfileInputs {
     /// Podfile's whole run (issue 14).
     static func lockPath(besidePodfile path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var folders = absolute.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        _ = folders.popLast()
-        var lock = ""
-        for folder in folders {
-            lock += "/"
-            lock += String(folder)
-        }
-        return lock + "/Podfile.lock"
+        var components = absolute.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        _ = components.popLast()
+        components.append("Podfile.lock")
+        return LexicalPath.joined(components)
     }
 
     /// The pod an external source provides, with its spec when it is a local podspec; and a

@@ -133,7 +133,7 @@ struct Synth: ParsableCommand {
             let (first, search) = try SearchTimer.measure(podfile: timeSearch, source: source, runs: searchRuns)
             var line = String(format: "%.6f %.6f", Self.seconds(first), Self.seconds(search))
             if let readFolders, let readFiles {
-                let (reading, _) = try SearchTimer.readAndParse(source: source, folders: readFolders, files: readFiles)
+                let reading = try SearchTimer.readAndParse(source: source, folders: readFolders, files: readFiles)
                 line += String(format: " %.6f", Self.seconds(reading))
             }
             print(line)
