@@ -5,38 +5,111 @@ import Diagnostics
 ///
 /// Versions and requirements are kept as the strings the file holds; `lint` validates them.
 public struct Specification: Sendable, Equatable {
+    // The fields live in one shared box, copied on the first change to a shared one. A spec
+    // is copied many times between the file and the resolver (into the cache, out of each
+    // read ahead, into `allSubspecs`): about 14 copies per spec read, each retaining and
+    // then releasing its twenty strings and arrays, cost about as much as building the spec.
+    // A copy of the box is one retain.
+    private var box: Box
+
+    private final class Box: @unchecked Sendable {
+        // Changed only through `fields`, which first copies a box that is shared.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Equatable {
+        var name: String
+        var version: String
+        var source: Source?
+        var dependencies: [Dependency]
+        var subspecs: [Specification]
+        var defaultSubspecs: [String]
+        var testSpecs: [Specification]
+        var appSpecs: [Specification]
+        var deploymentTargets: [String: String]
+        var warnings: [PodspecError]
+        var deprecated = false
+        var deprecatedInFavorOf: String?
+    }
+
+    /// The fields, for a change: a box another copy shares is copied first.
+    private var fields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
     /// The full name: `Foo` for a root spec, `Foo/Bar` for a subspec.
-    public var name: String
+    public var name: String {
+        get { box.fields.name }
+        _modify { yield &fields.name }
+    }
     /// The root spec's version as written. Subspecs carry their root's version.
-    public var version: String
+    public var version: String {
+        get { box.fields.version }
+        _modify { yield &fields.version }
+    }
     /// Where the code comes from. Only the root spec has one.
-    public var source: Source?
+    public var source: Source? {
+        get { box.fields.source }
+        _modify { yield &fields.source }
+    }
     /// The spec's own dependencies (not those it inherits from its parent), in file order:
     /// the ones for every platform first, then platform-specific ones. A platform-specific
     /// declaration of a name already listed adds the requirements it lacks.
-    public var dependencies: [Dependency]
+    public var dependencies: [Dependency] {
+        get { box.fields.dependencies }
+        _modify { yield &fields.dependencies }
+    }
     /// The subspecs declared inside this spec, in file order. Test and app specs are not
     /// subspecs: they are in `testSpecs` and `appSpecs`.
-    public var subspecs: [Specification]
+    public var subspecs: [Specification] {
+        get { box.fields.subspecs }
+        _modify { yield &fields.subspecs }
+    }
     /// The subspecs a plain `pod 'Foo'` brings in, by their short names. Empty means all.
-    public var defaultSubspecs: [String]
+    public var defaultSubspecs: [String] {
+        get { box.fields.defaultSubspecs }
+        _modify { yield &fields.defaultSubspecs }
+    }
     /// The test specs (`test_spec`, JSON `testspecs`) by full name (`Foo/Tests`), with their
     /// dependencies. They are not subspecs: resolution of the pod never reads them.
-    public var testSpecs: [Specification] = []
+    public var testSpecs: [Specification] {
+        get { box.fields.testSpecs }
+        _modify { yield &fields.testSpecs }
+    }
     /// The app specs (`app_spec`, JSON `appspecs`), as `testSpecs`.
-    public var appSpecs: [Specification] = []
+    public var appSpecs: [Specification] {
+        get { box.fields.appSpecs }
+        _modify { yield &fields.appSpecs }
+    }
     /// Minimum deployment target per platform (`"ios": "12.0"`). An empty string means the
     /// platform is supported with no minimum (`s.platform = :ios`).
-    public var deploymentTargets: [String: String]
+    public var deploymentTargets: [String: String] {
+        get { box.fields.deploymentTargets }
+        _modify { yield &fields.deploymentTargets }
+    }
     /// Things compctl reads but that the file does not let it evaluate, such as a source URL
     /// taken from an environment variable. They are left out of the values above. Only the
     /// root spec carries warnings; they cover its subspecs too.
-    public var warnings: [PodspecError]
+    public var warnings: [PodspecError] {
+        get { box.fields.warnings }
+        _modify { yield &fields.warnings }
+    }
     /// The pod is deprecated (`deprecated`, or `deprecated_in_favor_of`, which `pod trunk
     /// deprecate` writes into the root spec's JSON). Only root specs carry it.
-    public var deprecated = false
+    public var deprecated: Bool {
+        get { box.fields.deprecated }
+        _modify { yield &fields.deprecated }
+    }
     /// The pod to use instead (`deprecated_in_favor_of`), when the deprecation names one.
-    public var deprecatedInFavorOf: String?
+    public var deprecatedInFavorOf: String? {
+        get { box.fields.deprecatedInFavorOf }
+        _modify { yield &fields.deprecatedInFavorOf }
+    }
 
     /// Creates a specification from its parts.
     public init(
@@ -51,16 +124,14 @@ public struct Specification: Sendable, Equatable {
         testSpecs: [Specification] = [],
         appSpecs: [Specification] = []
     ) {
-        self.testSpecs = testSpecs
-        self.appSpecs = appSpecs
-        self.name = name
-        self.version = version
-        self.source = source
-        self.dependencies = dependencies
-        self.subspecs = subspecs
-        self.defaultSubspecs = defaultSubspecs
-        self.deploymentTargets = deploymentTargets
-        self.warnings = warnings
+        box = Box(Fields(
+            name: name, version: version, source: source, dependencies: dependencies, subspecs: subspecs,
+            defaultSubspecs: defaultSubspecs, testSpecs: testSpecs, appSpecs: appSpecs,
+            deploymentTargets: deploymentTargets, warnings: warnings))
+    }
+
+    public static func == (left: Specification, right: Specification) -> Bool {
+        left.box === right.box || left.box.fields == right.box.fields
     }
 
     /// The name of the root spec: `Foo` for both `Foo` and `Foo/Bar`.
