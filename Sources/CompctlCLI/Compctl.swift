@@ -10,7 +10,7 @@ public struct Compctl: AsyncParsableCommand {
             Exit codes: 0 success; 1 the operation failed; 2 a check found problems; \
             64 usage error.
             """ + CommandExamples.section("compctl"),
-        version: "compctl 0.1.0 (libgit2 \(Git.libraryVersion))",
+        version: versionText,
         subcommands: [
             InitCommand.self,
             VersionCommand.self,
@@ -28,6 +28,9 @@ public struct Compctl: AsyncParsableCommand {
             OutdatedCommand.self,
         ]
     )
+
+    /// What `compctl --version` prints.
+    static var versionText: String { "compctl 0.1.0 (libgit2 \(Git.libraryVersion))" }
 
     public init() {}
 }

@@ -46,6 +46,10 @@ extension Compctl {
     /// (`mainReportingJSONFailures`).
     public static func runQuickPathIfPossible() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let text = QuickPath.rootVersionText(for: arguments) {
+            print(text)
+            Foundation.exit(0)
+        }
         if let line = QuickPath.versionLine(for: arguments) {
             // Its command would print no JSON: an error is reported as the parser reports it.
             do {

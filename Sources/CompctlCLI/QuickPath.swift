@@ -24,6 +24,12 @@ enum QuickPath {
         return resolve(arguments.dropFirst())
     }
 
+    /// What `compctl --version` prints, when `arguments` is that line. ArgumentParser
+    /// answers it only after building the whole command tree, which doubled its start.
+    static func rootVersionText(for arguments: [String]) -> String? {
+        arguments == ["--version"] ? Compctl.versionText : nil
+    }
+
     /// The `version compare|sort|satisfies` line `arguments` name, validated and ready to
     /// run, or nil when the full parser must see it. The line runs its command's own checks
     /// and printing without making the command: its property wrappers' initializers build

@@ -57,6 +57,24 @@ import Testing
         #expect(QuickPath.resolveLine(for: line) == nil, "\(line) should go through the full parser")
     }
 
+    /// `compctl --version` prints without the command tree exactly what ArgumentParser
+    /// prints for it; nothing else on the line is taken.
+    @Test func answersVersionAsArgumentParserDoes() throws {
+        var printed: String?
+        do {
+            _ = try Compctl.parseAsRoot(["--version"])
+        } catch {
+            #expect(Compctl.exitCode(for: error) == .success)
+            printed = Compctl.fullMessage(for: error)
+        }
+        let quick = try #require(QuickPath.rootVersionText(for: ["--version"]))
+        #expect(quick == printed)
+        #expect(quick.hasPrefix("compctl 0.1.0 (libgit2 1."))
+        for line in [["--version", "--json"], ["resolve", "--version"], ["--Version"], ["version"], ["-V"], []] {
+            #expect(QuickPath.rootVersionText(for: line) == nil, "\(line) should go through the full parser")
+        }
+    }
+
     /// `version` lines run without their command (`versionLine`); the end-to-end tests
     /// (`VersionCommandTests`) hold their output to the full parser's.
     @Test(arguments: [
