@@ -59,6 +59,22 @@ extension Compctl {
             }
             Foundation.exit(0)
         }
+        if let line = QuickPath.lintLine(for: arguments) {
+            do {
+                try LintCommand.run(line)
+            } catch {
+                exitReportingJSONFailure(error, printsJSON: line.printsJSON)
+            }
+            Foundation.exit(0)
+        }
+        if let line = QuickPath.specShowLine(for: arguments) {
+            do {
+                try SpecCommand.Show.run(podspec: line.podspec, json: line.json)
+            } catch {
+                exitReportingJSONFailure(error, printsJSON: line.json)
+            }
+            Foundation.exit(0)
+        }
         guard let line = QuickPath.resolveLine(for: arguments) else { return }
         do {
             try ResolveCommand.run(line)
@@ -140,7 +156,7 @@ extension GraphCommand: JSONReporting {
 }
 extension IntegrateCommand: JSONReporting { var printsJSON: Bool { json } }
 extension LintCommand: JSONReporting {
-    var printsJSON: Bool { json || format == .gitlab }
+    var printsJSON: Bool { LintLine(self).printsJSON }
     static var jsonFormats: Set<String> { ["gitlab"] }
 }
 extension OutdatedCommand: JSONReporting { var printsJSON: Bool { json } }

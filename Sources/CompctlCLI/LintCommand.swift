@@ -48,6 +48,15 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
+        try Self.run(LintLine(self))
+    }
+
+    /// Runs `line`, whether ArgumentParser read it (`run()`) or `QuickPath` did.
+    static func run(_ line: LintLine) throws {
+        let podspec = line.podspec
+        let sources = line.sources
+        let json = line.json
+        let format = line.format
         let repositories = try reportingErrors { () throws -> [SpecRepository] in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: podspec, isDirectory: &isDirectory) else {
@@ -57,7 +66,7 @@ struct LintCommand: ParsableCommand {
                 throw CommandError("'\(podspec)' is a directory; pass the path of a .podspec or .podspec.json file")
             }
             guard !sources.isEmpty else { return [] }
-            let specSources = try SpecSources(config: config)
+            let specSources = try SpecSources(configuration: try ConfigOptions.load(path: line.config))
             return try sources.map { source in
                 let opened = try specSources.open(source)
                 if let cdn = opened.cdn { throw SpecRepoError.cdnCannotList(source: cdn.name) }
@@ -96,6 +105,30 @@ struct LintCommand: ParsableCommand {
         }
         if !problems.isEmpty { throw Exit.problems }
     }
+}
+
+/// A `lint` command line as `LintCommand.run(_:)` runs it: read by ArgumentParser into the
+/// command, or by `QuickPath` without making the command (CI lints each podspec).
+struct LintLine: Equatable {
+    var podspec = ""
+    var sources: [String] = []
+    var config: String?
+    var json = false
+    var format: LintFormat = .text
+
+    init() {}
+
+    /// The line ArgumentParser read into `command`.
+    init(_ command: LintCommand) {
+        podspec = command.podspec
+        sources = command.sources
+        config = command.config.path
+        json = command.json
+        format = command.format
+    }
+
+    /// Whether the line prints JSON: `--json`, or GitLab's report.
+    var printsJSON: Bool { json || format == .gitlab }
 }
 
 /// How `lint` prints its problems besides `--json`.

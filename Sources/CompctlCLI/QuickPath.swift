@@ -2,8 +2,9 @@ import ArgumentParser
 
 /// The command lines CI runs hundreds of times a pipeline, recognised without building
 /// ArgumentParser's command tree: `version compare A B`, `version sort V…` and
-/// `version satisfies -r REQ… V…`, with plain arguments only, and `resolve` with its long
-/// options (`--podfile P`, `--source=S`, `--json`, …).
+/// `version satisfies -r REQ… V…`, with plain arguments only; `resolve`, `lint PODSPEC`
+/// and `spec show PODSPEC` with their long options (`--podfile P`, `--source=S`, `--json`,
+/// …); and `--version`.
 ///
 /// Parsing through the tree reflects over every command on the path (`Mirror`, dynamic
 /// casts), and each first cast scans the binary's 7,000 protocol conformance records: about
@@ -22,6 +23,36 @@ enum QuickPath {
     static func resolveLine(for arguments: [String]) -> ResolveLine? {
         guard arguments.first == "resolve" else { return nil }
         return resolve(arguments.dropFirst())
+    }
+
+    /// The `lint PODSPEC` line `arguments` name, with its long options, as
+    /// `LintCommand.run(_:)` runs it; nil when the full parser must see it (including
+    /// `--json` beside a `--format`, which the command refuses).
+    static func lintLine(for arguments: [String]) -> LintLine? {
+        guard arguments.first == "lint",
+              let words = LongOptions(arguments.dropFirst(), options: ["source", "config", "format"],
+                                      repeatable: ["source"], flags: ["json"]),
+              words.plain.count == 1 else { return nil }
+        var line = LintLine()
+        line.podspec = words.plain[0]
+        line.sources = words.values["source"] ?? []
+        line.config = words.value("config")
+        line.json = words.flags.contains("json")
+        if let format = words.value("format") {
+            guard let known = LintFormat(rawValue: format) else { return nil }
+            line.format = known
+        }
+        guard !line.json || line.format == .text else { return nil }
+        return line
+    }
+
+    /// The `spec show PODSPEC [--json]` line `arguments` name; nil when the full parser must
+    /// see it.
+    static func specShowLine(for arguments: [String]) -> (podspec: String, json: Bool)? {
+        guard arguments.count >= 2, arguments[0] == "spec", arguments[1] == "show",
+              let words = LongOptions(arguments.dropFirst(2), options: [], repeatable: [], flags: ["json"]),
+              words.plain.count == 1 else { return nil }
+        return (words.plain[0], words.flags.contains("json"))
     }
 
     /// What `compctl --version` prints, when `arguments` is that line. ArgumentParser

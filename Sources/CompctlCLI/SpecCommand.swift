@@ -30,6 +30,11 @@ struct SpecCommand: ParsableCommand {
         var json = false
 
         func run() throws {
+            try Self.run(podspec: podspec, json: json)
+        }
+
+        /// Runs the line, whether ArgumentParser read it (`run()`) or `QuickPath` did.
+        static func run(podspec: String, json: Bool) throws {
             let spec = try reportingErrors { () throws -> Specification in
                 try PodspecReader.read(contentsOf: podspec)
             }

@@ -57,6 +57,68 @@ import Testing
         #expect(QuickPath.resolveLine(for: line) == nil, "\(line) should go through the full parser")
     }
 
+    @Test(arguments: [
+        ["lint", "Foo.podspec"],
+        ["lint", "Foo.podspec.json", "--json"],
+        ["lint", "--source", "acme", "Foo.podspec", "--source=https://cdn.cocoapods.org/", "--config", "ci/compctl.yml"],
+        ["lint", "Foo.podspec", "--format", "github"],
+        ["lint", "--format=gitlab", "Foo.podspec", "--source", "Specs"],
+        ["lint", "Foo.podspec", "--format", "text", "--json"],
+    ])
+    func takesALintLineAsArgumentParserDoes(_ line: [String]) throws {
+        let quick = try #require(QuickPath.lintLine(for: line), "the quick path should take \(line)")
+        let parsed = try #require(try Compctl.parseAsRoot(line) as? LintCommand)
+        #expect(quick == LintLine(parsed))
+        #expect(quick.printsJSON == parsed.printsJSON)
+    }
+
+    /// As for `resolve`: every option `lint`'s usage lists reaches the line.
+    @Test func everyOptionOfLintReachesTheLine() throws {
+        let usage = LintCommand.usageString()
+        let options = usage.split(whereSeparator: { " []<>.".contains($0) }).filter { $0.hasPrefix("--") }.map(String.init)
+        #expect(Set(options) == ["--source", "--config", "--json", "--format"], "\(usage)")
+        for option in Set(options) {
+            let value = option == "--format" ? ["github"] : usage.contains("\(option) <") ? ["x"] : []
+            let line = ["lint", "Foo.podspec", option] + value
+            let quick = try #require(QuickPath.lintLine(for: line), "the quick path should take \(option)")
+            let parsed = try #require(try Compctl.parseAsRoot(line) as? LintCommand)
+            #expect(quick == LintLine(parsed), "\(option)")
+            var plain = LintLine()
+            plain.podspec = "Foo.podspec"
+            #expect(quick != plain, "\(option) leaves no trace in the line")
+        }
+    }
+
+    /// Lines the full parser must judge: it prints their usage errors, or the command's own
+    /// refusal of `--json` beside a `--format`.
+    @Test(arguments: [
+        ["lint"], ["lint", "a.podspec", "b.podspec"], ["lint", "a.podspec", "--json", "--format", "github"],
+        ["lint", "a.podspec", "--format", "xml"], ["lint", "a.podspec", "--format", "GitHub"], ["lint", "-h"],
+        ["lint", "a.podspec", "--help"], ["lint", "a.podspec", "--source"], ["lint", "a.podspec", "--source", "--json"],
+        ["lint", "a.podspec", "--config", "a", "--config", "b"], ["lint", "a.podspec", "--json", "--json"],
+        ["lint", "--", "a.podspec"], ["lint", "-x.podspec"], ["lint", "a.podspec", "--sources", "x"],
+        ["Lint", "a.podspec"], ["lint", "a.podspec", "--format="],
+    ])
+    func leavesOtherLintLinesToArgumentParser(_ line: [String]) {
+        #expect(QuickPath.lintLine(for: line) == nil, "\(line) should go through the full parser")
+    }
+
+    @Test(arguments: [["spec", "show", "Foo.podspec"], ["spec", "show", "--json", "Foo.podspec.json"]])
+    func takesASpecShowLineAsArgumentParserDoes(_ line: [String]) throws {
+        let quick = try #require(QuickPath.specShowLine(for: line), "the quick path should take \(line)")
+        let parsed = try #require(try Compctl.parseAsRoot(line) as? SpecCommand.Show)
+        #expect(quick.podspec == parsed.podspec && quick.json == parsed.json)
+    }
+
+    @Test(arguments: [
+        ["spec"], ["spec", "show"], ["spec", "show", "a", "b"], ["spec", "show", "a", "--json", "--json"],
+        ["spec", "show", "a", "--yaml"], ["spec", "show", "-h"], ["spec", "a"], ["spec", "show", "a", "--source", "x"],
+        ["spec", "show", "--", "a"], ["spec", "show", "a", "--json=yes"],
+    ])
+    func leavesOtherSpecLinesToArgumentParser(_ line: [String]) {
+        #expect(QuickPath.specShowLine(for: line) == nil, "\(line) should go through the full parser")
+    }
+
     /// `compctl --version` prints without the command tree exactly what ArgumentParser
     /// prints for it; nothing else on the line is taken.
     @Test func answersVersionAsArgumentParserDoes() throws {
