@@ -68,7 +68,8 @@ struct LintCommand: ParsableCommand {
             guard !sources.isEmpty else { return [] }
             let specSources = try SpecSources(configuration: try ConfigOptions.load(path: line.config))
             return try sources.map { source in
-                let opened = try specSources.open(source)
+                // Listed as a resolve lists it: a pod's folder when the lint asks for the pod.
+                let opened = try specSources.open(source, depth: .onDemand)
                 if let cdn = opened.cdn { throw SpecRepoError.cdnCannotList(source: cdn.name) }
                 guard let repository = opened.repository else {
                     throw CommandError("\(source) has no commit yet: there is nothing to check dependencies against")
@@ -76,13 +77,13 @@ struct LintCommand: ParsableCommand {
                 return repository
             }
         }
+        let problems = SpecLinter(sources: repositories).lint(contentsOf: podspec)
+        // The junk of what the lint read.
         for repository in repositories {
             for junk in repository.skipped {
                 Console.warning("\(repository.name): \(junk)")
             }
         }
-
-        let problems = SpecLinter(sources: repositories).lint(contentsOf: podspec)
         if let ci = format.ci {
             Console.outRaw(ci.render(LintAnnotations(podspec: podspec).annotations(problems)))
         } else if json {

@@ -110,6 +110,22 @@ import Testing
         #expect(result.stderr == "warning: acme: Bar/.DS_Store: hidden file\n")
     }
 
+    /// A lint reads from a source the pods its podspec depends on, as a resolve does, not
+    /// every pod's every version (a 10,000-pod repo took seconds per podspec): junk in a pod
+    /// it never reads is not its business.
+    @Test func readsOnlyThePodsItsDependenciesName() throws {
+        let directory = try workspace()
+        try SpecRepoFixtures.writePod("Zed", ["1.0.0"], repo: "acme", in: directory)
+        try directory.write("", to: "acme/Zed/1.0.0/.DS_Store")
+        try directory.write("", to: "acme/Bar/1.4.0/Bar.podspec.json~")
+        try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0", dependencies: ["Bar": ["~> 1.0"]]), to: "Foo.podspec.json")
+
+        let result = try compctl(["lint", "Foo.podspec.json", "--source", "acme"], in: directory.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "Foo.podspec.json: ok; dependencies satisfied by acme\n")
+        #expect(result.stderr.isEmpty, "\(result)")
+    }
+
     @Test func podspecThatDoesNotParseIsAProblem() throws {
         let directory = try workspace()
         try directory.write("{ \"name\": ", to: "Foo.podspec.json")
