@@ -7,8 +7,9 @@
 # medians do not.
 #   startup  process start: `compctl version compare 1 2`, `version satisfies`, `--version`,
 #            against the hello world; and the size of the binary;
-#   listing  `repo show` and `spec show` over 1,000 and 10,000 pods x 20 versions, plus
-#            `find` over the same trees as a floor for context;
+#   listing  `repo show`, `spec show` and `lint --source` (one spec against the repo) over
+#            1,000 and 10,000 pods x 20 versions, plus `find` over the same trees as a floor
+#            for context;
 #   resolve  `compctl resolve` of generated Podfiles (10 and 50 top-level pods, Podfile
 #            seeds 1-5) against 1,000, 5,000 and 10,000 pods x 20 versions, specs read from
 #            a directory: repos whose requirements are ranges ("ranges"), and repos where 30%
@@ -409,6 +410,7 @@ for pods in $sizes; do
             spec="$(find "$dir" -name '*.podspec.json' -print -quit)"
             hello_floor
             echo "| $name | \`compctl spec show\` (one spec) | $(measure "$compctl" spec show "$spec") |"
+            echo "| $name | \`compctl lint --source\` (one spec against this repo) | $(measure "$compctl" lint "$spec" --source "$dir") |"
         else
             echo "| $name | \`compctl spec show\` | not built in this tree | | |"
         fi
