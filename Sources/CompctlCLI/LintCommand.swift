@@ -68,8 +68,9 @@ struct LintCommand: ParsableCommand {
             guard !sources.isEmpty else { return [] }
             let specSources = try SpecSources(configuration: try ConfigOptions.load(path: line.config))
             return try sources.map { source in
-                // Listed as a resolve lists it: a pod's folder when the lint asks for the pod.
-                let opened = try specSources.open(source, depth: .onDemand)
+                // A pod's folders are read when the lint asks for the pod, not the whole repo;
+                // a version counts when its folder holds the pod's spec, as a full listing says.
+                let opened = try specSources.open(source, depth: .versionDirectoriesOnDemand)
                 if let cdn = opened.cdn { throw SpecRepoError.cdnCannotList(source: cdn.name) }
                 guard let repository = opened.repository else {
                     throw CommandError("\(source) has no commit yet: there is nothing to check dependencies against")

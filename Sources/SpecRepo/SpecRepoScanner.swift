@@ -84,6 +84,14 @@ public enum ListingDepth: Sendable {
     /// thousands. Listing every pod (`pods`, `podNames()`) reads the whole repo once, on
     /// first use; junk is reported for what has been read.
     case onDemand
+    /// As `onDemand`, but a pod's version directories are listed too when the pod is read,
+    /// as `versionDirectories` lists them: a version counts only when its directory holds the
+    /// pod's spec, and the junk inside it is reported. For `lint`, which asks a few pods for
+    /// their versions and must count only those a resolve can read.
+    case versionDirectoriesOnDemand
+
+    /// Whether pods are read when first asked for rather than listed up front.
+    var readsOnDemand: Bool { self == .onDemand || self == .versionDirectoriesOnDemand }
 }
 
 /// Lists a spec repo's pods and versions from a `SpecTree` the way `Pod::Source#pods` and
@@ -254,7 +262,7 @@ struct SpecRepoScanner {
     /// of version directories too.
     private func podListing(at path: String) throws -> [TreeListing] {
         switch depth {
-        case .versionDirectories:
+        case .versionDirectories, .versionDirectoriesOnDemand:
             return try tree.entriesWithChildren(at: path)
         case .versions, .onDemand:
             return try tree.entries(at: path).map { TreeListing(entry: $0, children: nil) }

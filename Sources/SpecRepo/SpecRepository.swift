@@ -85,7 +85,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         let hasMarker = !layout.specsDirectory.isEmpty
             || rootEntries.contains { $0.name == SpecRepoLayout.metadataFile }
             || SpecRepoLayout.isNewRepository(rootEntries)
-        if depth == .onDemand {
+        if depth.readsOnDemand {
             // Without a marker, one pod directory with a version in it shows that this is a
             // spec repo; in a real one the first directory does.
             if !hasMarker {
@@ -140,12 +140,14 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         return demanded[name]
     }
 
-    /// The pod directory of `name` read as `ListingDepth.onDemand` reads it.
+    /// The pod directory of `name` read as `ListingDepth.onDemand` reads it (with its version
+    /// directories for `.versionDirectoriesOnDemand`).
     private func scanPod(_ name: String) -> SpecRepoScanner.PodResult {
         // `Pod::Source#pods` lists neither hidden directories nor paths, and the listing
         // leaves out names that cannot be a pod's.
         guard PodName.problem(name) == nil else { return SpecRepoScanner.PodResult(pod: nil, skipped: []) }
-        return SpecRepoScanner(tree: tree, layout: layout, depth: .onDemand)
+        let podDepth: ListingDepth = depth == .versionDirectoriesOnDemand ? depth : .onDemand
+        return SpecRepoScanner(tree: tree, layout: layout, depth: podDepth)
             .scanPod(name: name, path: layout.podPath(for: name), absentIfMissing: true)
     }
 
@@ -159,7 +161,8 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         if let listing = lock.withLock({ listing }) { return listing }
         let made: Listing
         do {
-            let scanned = try SpecRepoScanner(tree: tree, layout: layout, depth: .versions)
+            let scanned = try SpecRepoScanner(tree: tree, layout: layout,
+                                              depth: depth == .versionDirectoriesOnDemand ? .versionDirectories : .versions)
                 .scan(rootEntries: try tree.entries(at: ""))
             made = Listing(pods: scanned.pods, skipped: scanned.skipped)
         } catch {

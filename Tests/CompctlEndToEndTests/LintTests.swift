@@ -111,8 +111,8 @@ import Testing
     }
 
     /// A lint reads from a source the pods its podspec depends on, as a resolve does, not
-    /// every pod's every version (a 10,000-pod repo took seconds per podspec): junk in a pod
-    /// it never reads is not its business.
+    /// every pod of the repo (a 10,000-pod repo took over a second per podspec): junk in a
+    /// pod it never reads is not its business; junk in the pods it reads is reported.
     @Test func readsOnlyThePodsItsDependenciesName() throws {
         let directory = try workspace()
         try SpecRepoFixtures.writePod("Zed", ["1.0.0"], repo: "acme", in: directory)
@@ -123,7 +123,23 @@ import Testing
         let result = try compctl(["lint", "Foo.podspec.json", "--source", "acme"], in: directory.url)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == "Foo.podspec.json: ok; dependencies satisfied by acme\n")
-        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(result.stderr == "warning: acme: Bar/1.4.0/Bar.podspec.json~: unexpected file in a version directory\n", "\(result)")
+    }
+
+    /// A version counts only when its folder holds the pod's spec, which a resolve must read:
+    /// an empty folder, another pod's spec, or a link to another pod's version does not.
+    @Test func aVersionWithoutThePodsSpecDoesNotSatisfy() throws {
+        let directory = try workspace()
+        try FileManager.default.createDirectory(atPath: directory("acme/Bar/3.0.0"), withIntermediateDirectories: true)
+        try directory.write(SpecRepoFixtures.spec("Other", "3.1.0"), to: "acme/Bar/3.1.0/Other.podspec.json")
+        try SpecRepoFixtures.writePod("Real", ["3.2.0"], repo: "acme", in: directory)
+        try FileManager.default.createSymbolicLink(atPath: directory("acme/Bar/3.2.0"), withDestinationPath: "../Real/3.2.0")
+        try directory.write(SpecRepoFixtures.spec("Foo", "0.1.0", dependencies: ["Bar": [">= 3.0"]]), to: "Foo.podspec.json")
+
+        let result = try compctl(["lint", "Foo.podspec.json", "--source", "acme"], in: directory.url)
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.stderr.hasSuffix("error: Foo.podspec.json: dependency 'Bar' (>= 3.0): no version in acme satisfies it; "
+            + "newest is 1.4.0; loosen the requirement or publish a version that satisfies it\n"), "\(result)")
     }
 
     @Test func podspecThatDoesNotParseIsAProblem() throws {
