@@ -60,26 +60,23 @@ extension Compctl {
             Foundation.exit(0)
         }
         if let line = QuickPath.lintLine(for: arguments) {
-            do {
-                try LintCommand.run(line)
-            } catch {
-                exitReportingJSONFailure(error, printsJSON: line.printsJSON)
-            }
-            Foundation.exit(0)
+            runQuickly(printsJSON: line.printsJSON) { try LintCommand.run(line) }
         }
         if let line = QuickPath.specShowLine(for: arguments) {
-            do {
-                try SpecCommand.Show.run(podspec: line.podspec, json: line.json)
-            } catch {
-                exitReportingJSONFailure(error, printsJSON: line.json)
-            }
-            Foundation.exit(0)
+            runQuickly(printsJSON: line.json) { try SpecCommand.Show.run(podspec: line.podspec, json: line.json) }
         }
-        guard let line = QuickPath.resolveLine(for: arguments) else { return }
+        if let line = QuickPath.resolveLine(for: arguments) {
+            runQuickly(printsJSON: line.json) { try ResolveCommand.run(line) }
+        }
+    }
+
+    /// Runs a quick-path command and exits as the full parser's run would: 0, or the code
+    /// of the error it threw, with `JSONFailureDocument` first when it prints JSON.
+    private static func runQuickly(printsJSON: Bool, _ command: () throws -> Void) -> Never {
         do {
-            try ResolveCommand.run(line)
+            try command()
         } catch {
-            exitReportingJSONFailure(error, printsJSON: line.json)
+            exitReportingJSONFailure(error, printsJSON: printsJSON)
         }
         Foundation.exit(0)
     }
