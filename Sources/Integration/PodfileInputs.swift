@@ -61,11 +61,12 @@ public struct PodfileInputs {
 
         var externals: [String: ExternalPod] = [:]
         var externalOrder: [String] = []
+        // Made once, and only for a Podfile with `:path` or `:podspec` pods.
+        lazy var podfileDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
         for declaration in podfile.declarations {
             if let external = declaration.options.externalSource, externals[declaration.rootName] == nil {
                 let (pod, warning) = Self.externalPod(
-                    declaration.rootName, external, podfileDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                    line: "\(path):\(declaration.line)")
+                    declaration.rootName, external, podfileDirectory: podfileDirectory, line: "\(path):\(declaration.line)")
                 externals[declaration.rootName] = pod
                 externalOrder.append(declaration.rootName)
                 if let warning {
