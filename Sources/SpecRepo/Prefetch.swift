@@ -53,9 +53,9 @@ final class PrefetchQueue: @unchecked Sendable {
     private var jobs: [() -> Void] = []
     private var next = 0
     private var workers = 0
-    /// Asked on the first job, not per queue: Foundation reads the cgroup's CPU quota from
-    /// files for it (0.5 M instructions), which a command that reads nothing ahead never needs.
-    private static let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Asked on the first job, not per queue: it reads the cgroup's CPU quota from files,
+    /// which a command that reads nothing ahead never needs.
+    private static let width = max(1, ProcessorCount.active())
 
     /// Queues `job`, starting a thread for it if fewer than `width` are draining the queue.
     func add(_ job: @escaping () -> Void) {
