@@ -210,8 +210,7 @@ final class Catalog {
         let started = clock.now
         defer { timeReadingSources += clock.now - started }
         do {
-            let specification = try provider.specification(name: universe.name, version: version)
-            state = .loaded(SpecModel(specification: specification, version: version))
+            state = .loaded(try provider.model(name: universe.name, version: version))
         } catch let error as GraphError where error.isUnreadableSource {
             // The source could not be reached: no reason to skip to an older version.
             if sourceFailure == nil { sourceFailure = error }

@@ -76,8 +76,9 @@ struct PathTable<Value: Sendable>: Sendable {
 
 /// What the resolver needs from one version of a pod's podspec, flattened once when the spec
 /// is loaded: each spec of the tree (the root has the empty path) with the dependencies it
-/// brings, the subspecs it pulls in, and where it runs.
-final class SpecModel: Sendable {
+/// brings, the subspecs it pulls in, and where it runs. Sources make it
+/// (`SpecProvider.model(name:version:)`); only the resolver reads it.
+public final class SpecModel: Sendable {
     /// One spec of the tree, the root or a subspec.
     struct Node: Sendable {
         /// `Bar/Baz` for `Foo/Bar/Baz`; empty for the root.
@@ -308,7 +309,7 @@ extension SpecModel {
     }
 
     /// The flattened form of a parsed podspec at `version`.
-    convenience init(specification: Specification, version: Version) {
+    public convenience init(specification: Specification, version: Version) {
         var nodes: [Node] = []
         func visit(_ spec: Specification, parentPlatforms: [String: String?]) {
             let path = PodName.subspecPath(of: spec.name)

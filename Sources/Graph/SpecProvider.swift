@@ -30,6 +30,11 @@ public protocol SpecProvider: Sendable {
     /// `GraphError.unreadableSource` instead, which ends the resolution.
     func specification(name: String, version: Version) throws -> Specification
 
+    /// The spec of `name` at `version` flattened for the resolver, with the same errors as
+    /// `specification(name:version:)`. A source that reads specs ahead on other threads builds
+    /// it there too, off the resolver's thread; the default builds it from the spec here.
+    func model(name: String, version: Version) throws -> SpecModel
+
     /// A hint that the versions (and then specs) of the pods `dependencies` name (root names,
     /// each with the requirements of the first dependency on it) are about to be asked for,
     /// so that a remote source can fetch them in parallel ahead of the reads, and guess from
@@ -53,6 +58,11 @@ extension SpecProvider {
 
     /// Does nothing: a local source reads each spec when asked.
     public func prefetchSpecs(name: String, versions: [Version]) {}
+
+    /// The spec of `name` at `version`, flattened now.
+    public func model(name: String, version: Version) throws -> SpecModel {
+        SpecModel(specification: try specification(name: name, version: version), version: version)
+    }
 
     /// Whether the source has a pod called `name` (a root name).
     public func contains(_ name: String) throws -> Bool {

@@ -48,13 +48,13 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     private var demanded: [String: PodEntry?] = [:]
     private var demandedSkipped: [SkippedEntry] = []
     private var loadSkipped: [SkippedEntry] = []
-    private var cache: [SpecKey: Result<Specification, SpecRepoError>] = [:]
+    private var cache: [SpecKey: Result<ReadSpec, SpecRepoError>] = [:]
     /// Reads under way: started ahead of the asks (`prefetch`, `prefetchSpecs`), or by an
     /// ask, so that a read ahead of the same thing waits for it. A result joins
     /// `demanded` or `cache`, and its junk the lists above, only when it is asked for, so
     /// the warnings come in the order of the asks whatever the threads did.
     private var pendingPods: [String: Prefetch<SpecRepoScanner.PodResult>] = [:]
-    private var pendingSpecs: [SpecKey: Prefetch<Result<Specification, SpecRepoError>>] = [:]
+    private var pendingSpecs: [SpecKey: Prefetch<Result<ReadSpec, SpecRepoError>>] = [:]
     /// The pods whose likely spec has been read ahead already.
     private var guessedPods: Set<String> = []
     private let prefetchQueue = PrefetchQueue()
@@ -62,6 +62,13 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     private struct SpecKey: Hashable {
         var pod: String
         var directory: String
+    }
+
+    /// A spec as read, with the resolver's model of it when the read built one: a read ahead
+    /// builds it on its own thread, so that the resolver's thread finds it made.
+    private struct ReadSpec {
+        var specification: Specification
+        var model: SpecModel?
     }
 
     /// Opens the repo in `tree` and lists it, as deep as `depth` says. Throws when the root
@@ -189,6 +196,19 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// or version string differs from its directories is refused, as CocoaPods' health
     /// check (`check_spec_path`) refuses it.
     public func specification(name: String, version: Version) throws -> Specification {
+        try read(name: name, version: version, modelled: false).specification
+    }
+
+    /// The spec of `name` at `version` flattened for the resolver: built by the thread that
+    /// read it ahead, or here.
+    public func model(name: String, version: Version) throws -> SpecModel {
+        let read = try read(name: name, version: version, modelled: true)
+        return read.model ?? SpecModel(specification: read.specification, version: version)
+    }
+
+    /// The spec of `name` at `version` as read, recorded with its junk on first ask; a read
+    /// started here builds the model too when `modelled`.
+    private func read(name: String, version: Version, modelled: Bool) throws -> ReadSpec {
         guard let pod = pod(named: name) else {
             throw SpecRepoError.noSuchPod(name: name, repository: self.name)
         }
@@ -196,13 +216,13 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             throw SpecRepoError.noSuchVersion(name: name, version: version.description, repository: self.name)
         }
         let key = SpecKey(pod: name, directory: entry.directoryName)
-        var cached: Result<Specification, SpecRepoError>?
-        let read: Prefetch<Result<Specification, SpecRepoError>>? = lock.withLock {
+        var cached: Result<ReadSpec, SpecRepoError>?
+        let read: Prefetch<Result<ReadSpec, SpecRepoError>>? = lock.withLock {
             cached = cache[key]
-            return cached == nil && tree.supportsConcurrentReads ? specRead(key, pod: pod, entry: entry) : nil
+            return cached == nil && tree.supportsConcurrentReads ? specRead(key, pod: pod, entry: entry, modelled: modelled) : nil
         }
         if let cached { return try cached.get() }
-        let result = read?.value() ?? load(pod: pod, entry: entry)
+        let result = read?.value() ?? load(pod: pod, entry: entry, modelled: modelled)
         // Each key is hashed as few times as it can be: the first result stored stays.
         return try lock.withLock {
             if !pendingSpecs.isEmpty { pendingSpecs[key] = nil }
@@ -334,23 +354,31 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// now (or waited for) without recording it.
     private func specAhead(pod: PodEntry, entry: VersionEntry) -> Result<Specification, SpecRepoError> {
         let key = SpecKey(pod: pod.name, directory: entry.directoryName)
-        let pending: Prefetch<Result<Specification, SpecRepoError>> = lock.withLock {
+        let pending: Prefetch<Result<ReadSpec, SpecRepoError>> = lock.withLock {
             if let cached = cache[key] { return .finished(cached) }
-            return specRead(key, pod: pod, entry: entry)
+            return specRead(key, pod: pod, entry: entry, modelled: true)
         }
-        return pending.value()
+        return pending.value().map(\.specification)
     }
 
     /// The read of the spec `key` names under way, or one started now, shared as
     /// `podRead(_:)` shares a pod's. The caller holds `lock`.
-    private func specRead(_ key: SpecKey, pod: PodEntry, entry: VersionEntry) -> Prefetch<Result<Specification, SpecRepoError>> {
+    private func specRead(_ key: SpecKey, pod: PodEntry, entry: VersionEntry,
+                          modelled: Bool) -> Prefetch<Result<ReadSpec, SpecRepoError>> {
         if let started = pendingSpecs[key] { return started }
-        let made = Prefetch { [self] in load(pod: pod, entry: entry) }
+        let made = Prefetch { [self] in load(pod: pod, entry: entry, modelled: modelled) }
         pendingSpecs[key] = made
         return made
     }
 
     // MARK: - Loading
+
+    private func load(pod: PodEntry, entry: VersionEntry, modelled: Bool) -> Result<ReadSpec, SpecRepoError> {
+        load(pod: pod, entry: entry).map { specification in
+            ReadSpec(specification: specification,
+                     model: modelled ? SpecModel(specification: specification, version: entry.version) : nil)
+        }
+    }
 
     private func load(pod: PodEntry, entry: VersionEntry) -> Result<Specification, SpecRepoError> {
         var specPath: String

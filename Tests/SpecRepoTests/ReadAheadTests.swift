@@ -1,5 +1,5 @@
 import Foundation
-import Graph
+@testable import Graph
 import Testing
 @testable import SpecRepo
 
@@ -61,6 +61,25 @@ import Testing
         #expect(ahead.versions(of: "Missing").isEmpty)
         #expect(ahead.versions(of: "../A").isEmpty)
         #expect(ahead.junk == Self.openingJunk)
+    }
+
+    /// A spec read ahead comes with the resolver's model of it, built on the reading thread:
+    /// the resolver's thread is given that model, the same one at each ask. A spec read by an
+    /// ask for the spec alone has none, and each ask for its model builds one.
+    @Test func aSpecReadAheadComesWithItsModel() throws {
+        let (scratch, ahead, plain) = try Self.repositories()
+        _ = scratch
+        ahead.prefetch([SpecDependency(name: "B", requirements: ["~> 1.0"])])
+        ahead.waitForReadAhead()
+        let first = try ahead.model(name: "B", version: version("1.1.0"))
+        #expect(first === (try ahead.model(name: "B", version: version("1.1.0"))))
+        #expect(first.name == "B" && first.version == version("1.1.0"))
+        #expect(first.rootFeature.dependencies.map(\.name) == ["C"])
+        _ = try plain.specification(name: "B", version: version("1.1.0"))
+        let built = try plain.model(name: "B", version: version("1.1.0"))
+        #expect(built !== (try plain.model(name: "B", version: version("1.1.0"))))
+        #expect(built.rootFeature.dependencies.map(\.name) == ["C"])
+        #expect(throws: SpecRepoError.self) { try ahead.model(name: "C", version: version("2.0.0")) }
     }
 }
 
