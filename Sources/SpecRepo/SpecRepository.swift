@@ -43,25 +43,39 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     private let lock = NSLock()
     /// The whole repo, once listed (at once, unless `depth` is `.onDemand`).
     private var listing: Listing?
-    /// `.onDemand`: each pod asked for so far (nil: the repo has no such pod), and the junk
-    /// found in their directories.
-    private var demanded: [String: PodEntry?] = [:]
+    /// Every pod looked for so far, by name, with the reads of its folder and specs.
+    private var podReads: [String: PodReads] = [:]
+    /// The junk found in the folders of the pods asked for (`.onDemand`), in the order asked.
     private var demandedSkipped: [SkippedEntry] = []
+    /// The specs asked for that could not be used, in the order asked.
     private var loadSkipped: [SkippedEntry] = []
-    private var cache: [SpecKey: Result<ReadSpec, SpecRepoError>] = [:]
-    /// Reads under way: started ahead of the asks (`prefetch`, `prefetchSpecs`), or by an
-    /// ask, so that a read ahead of the same thing waits for it. A result joins
-    /// `demanded` or `cache`, and its junk the lists above, only when it is asked for, so
-    /// the warnings come in the order of the asks whatever the threads did.
-    private var pendingPods: [String: Prefetch<SpecRepoScanner.PodResult>] = [:]
-    private var pendingSpecs: [SpecKey: Prefetch<Result<ReadSpec, SpecRepoError>>] = [:]
-    /// The pods whose likely spec has been read ahead already.
-    private var guessedPods: Set<String> = []
     private let prefetchQueue = PrefetchQueue()
 
-    private struct SpecKey: Hashable {
-        var pod: String
-        var directory: String
+    /// What has been read of one pod, under `lock`. Each read is registered before it runs,
+    /// by an ask or ahead of the asks (`prefetch`, `prefetchSpecs`), and runs once, on
+    /// whichever thread gets to it first; the others wait for it. A result is recorded, with
+    /// its junk, only when it is first asked for, so the warnings come in the order of the
+    /// asks whatever the threads did. One lookup by the pod's name finds all of it.
+    private final class PodReads {
+        /// `.onDemand`: the pod as the first ask recorded it (`.some(nil)`: the repo has no
+        /// such pod); nil until then.
+        var recorded: PodEntry??
+        /// `.onDemand`: the read of the pod's folder, until an ask records it.
+        var folder: Prefetch<SpecRepoScanner.PodResult>?
+        /// Whether the spec its requirements most likely lead to has been read ahead.
+        var guessed = false
+        /// Its specs' reads, by version folder name.
+        var specs: [String: SpecRead] = [:]
+    }
+
+    /// The read of one spec: under way until first asked for, then its result.
+    private final class SpecRead {
+        var pending: Prefetch<Result<ReadSpec, SpecRepoError>>?
+        var result: Result<ReadSpec, SpecRepoError>?
+
+        init(_ pending: Prefetch<Result<ReadSpec, SpecRepoError>>) {
+            self.pending = pending
+        }
     }
 
     /// A spec as read, with the resolver's model of it when the read built one: a read ahead
@@ -124,27 +138,52 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
 
     /// The listed pod called `name`, if any.
     public func pod(named name: String) -> PodEntry? {
+        podAndReads(named: name).pod
+    }
+
+    /// The pod called `name` as `pod(named:)` gives it, recorded with its junk on the first
+    /// ask, and the reads of its specs.
+    private func podAndReads(named name: String) -> (pod: PodEntry?, reads: PodReads) {
         var known: PodEntry??
-        let read: Prefetch<SpecRepoScanner.PodResult>? = lock.withLock {
-            known = recordedPod(name)
-            return known == nil && tree.supportsConcurrentReads ? podRead(name) : nil
+        let (reads, folder): (PodReads, Prefetch<SpecRepoScanner.PodResult>?) = lock.withLock {
+            let reads = self.reads(of: name)
+            known = recorded(name, reads)
+            return (reads, known == nil ? self.folder(of: name, reads) : nil)
         }
-        if let known { return known }
-        let result = read?.value() ?? scanPod(name)
+        if let known { return (known, reads) }
+        let result = folder!.value()
         return lock.withLock {
-            pendingPods[name] = nil
-            if let known = demanded[name] { return known }
-            demanded[name] = result.pod
+            if let known = reads.recorded { return (known, reads) }
+            reads.recorded = .some(result.pod)
+            reads.folder = nil
             demandedSkipped += result.skipped
-            return result.pod
+            return (result.pod, reads)
         }
+    }
+
+    /// The reads of the pod `name`, made on first use. The caller holds `lock`.
+    private func reads(of name: String) -> PodReads {
+        if let known = podReads[name] { return known }
+        let made = PodReads()
+        podReads[name] = made
+        return made
     }
 
     /// The pod `name` as the listing or an earlier ask recorded it (`.some(nil)`: no such
     /// pod), or nil when it was not looked for yet. The caller holds `lock`.
-    private func recordedPod(_ name: String) -> PodEntry?? {
+    private func recorded(_ name: String, _ reads: PodReads) -> PodEntry?? {
         if let listing { return .some(listing.index[name].map { listing.pods[$0] }) }
-        return demanded[name]
+        return reads.recorded
+    }
+
+    /// The read of the pod folder `name` under way, or one registered now: the resolver's
+    /// thread and the threads reading ahead share it, so that none reads it again while
+    /// another is reading it. The caller holds `lock`.
+    private func folder(of name: String, _ reads: PodReads) -> Prefetch<SpecRepoScanner.PodResult> {
+        if let started = reads.folder { return started }
+        let made = Prefetch { [self] in scanPod(name) }
+        reads.folder = made
+        return made
     }
 
     /// The pod directory of `name` read as `ListingDepth.onDemand` reads it (with its version
@@ -209,28 +248,26 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// The spec of `name` at `version` as read, recorded with its junk on first ask; a read
     /// started here builds the model too when `modelled`.
     private func read(name: String, version: Version, modelled: Bool) throws -> ReadSpec {
-        guard let pod = pod(named: name) else {
+        let (found, reads) = podAndReads(named: name)
+        guard let pod = found else {
             throw SpecRepoError.noSuchPod(name: name, repository: self.name)
         }
-        guard let entry = pod.versions.first(where: { $0.version == version }) else {
+        guard let index = pod.versions.firstIndex(where: { $0.version == version }) else {
             throw SpecRepoError.noSuchVersion(name: name, version: version.description, repository: self.name)
         }
-        let key = SpecKey(pod: name, directory: entry.directoryName)
         var cached: Result<ReadSpec, SpecRepoError>?
-        let read: Prefetch<Result<ReadSpec, SpecRepoError>>? = lock.withLock {
-            cached = cache[key]
-            return cached == nil && tree.supportsConcurrentReads ? specRead(key, pod: pod, entry: entry, modelled: modelled) : nil
+        let spec: SpecRead = lock.withLock {
+            let spec = specRead(reads, pod: pod, entry: pod.versions[index], modelled: modelled)
+            cached = spec.result
+            return spec
         }
         if let cached { return try cached.get() }
-        let result = read?.value() ?? load(pod: pod, entry: entry, modelled: modelled)
-        // Each key is hashed as few times as it can be: the first result stored stays.
+        let result = spec.pending!.value()
         return try lock.withLock {
-            if !pendingSpecs.isEmpty { pendingSpecs[key] = nil }
-            if let first = cache.updateValue(result, forKey: key) {
-                cache[key] = first
-                return first
-            }
-            if case .failure(let error) = result, let junk = skippedEntry(for: error, entry: entry) {
+            if let first = spec.result { return first }
+            spec.result = result
+            spec.pending = nil
+            if case .failure(let error) = result, let junk = skippedEntry(for: error, entry: pod.versions[index]) {
                 loadSkipped.append(junk)
             }
             return result
@@ -246,8 +283,16 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// reported until it is asked for.
     public func prefetch(_ dependencies: [SpecDependency]) {
         guard tree.supportsConcurrentReads else { return }
-        for dependency in dependencies where PodName.problem(dependency.name) == nil {
-            guard lock.withLock({ guessedPods.insert(dependency.name).inserted }) else { continue }
+        let named = dependencies.filter { PodName.problem($0.name) == nil }
+        let new: [SpecDependency] = lock.withLock {
+            named.filter { dependency in
+                let reads = self.reads(of: dependency.name)
+                guard !reads.guessed else { return false }
+                reads.guessed = true
+                return true
+            }
+        }
+        for dependency in new {
             prefetchQueue.add { [self] in followGuess(dependency) }
         }
     }
@@ -275,9 +320,8 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// find that out costs more than the look.
     private func isReadOrUnderWay(_ name: String, _ version: Version) -> Bool {
         lock.withLock {
-            guard let entry = recordedPod(name)??.versions.first(where: { $0.version == version }) else { return false }
-            let key = SpecKey(pod: name, directory: entry.directoryName)
-            return cache[key] != nil || pendingSpecs[key] != nil
+            guard let reads = podReads[name], let entry = recorded(name, reads)??.versions.first(where: { $0.version == version }) else { return false }
+            return reads.specs[entry.directoryName] != nil
         }
     }
 
@@ -333,41 +377,32 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     private func podAhead(_ name: String) -> PodEntry? {
         var known: PodEntry??
         let pending: Prefetch<SpecRepoScanner.PodResult>? = lock.withLock {
-            known = recordedPod(name)
-            return known == nil ? podRead(name) : nil
+            let reads = self.reads(of: name)
+            known = recorded(name, reads)
+            return known == nil ? folder(of: name, reads) : nil
         }
         if let known { return known }
         return pending?.value().pod
     }
 
-    /// The read of the pod folder `name` under way, or one started now: the resolver's
-    /// thread and the threads reading ahead share it, so that none reads it again while
-    /// another is reading it. The caller holds `lock`.
-    private func podRead(_ name: String) -> Prefetch<SpecRepoScanner.PodResult> {
-        if let started = pendingPods[name] { return started }
-        let made = Prefetch { [self] in scanPod(name) }
-        pendingPods[name] = made
-        return made
-    }
-
     /// The spec of `pod` at `entry` as `specification(name:version:)` will find it, read
     /// now (or waited for) without recording it.
     private func specAhead(pod: PodEntry, entry: VersionEntry) -> Result<Specification, SpecRepoError> {
-        let key = SpecKey(pod: pod.name, directory: entry.directoryName)
-        let pending: Prefetch<Result<ReadSpec, SpecRepoError>> = lock.withLock {
-            if let cached = cache[key] { return .finished(cached) }
-            return specRead(key, pod: pod, entry: entry, modelled: true)
+        var cached: Result<ReadSpec, SpecRepoError>?
+        let pending: Prefetch<Result<ReadSpec, SpecRepoError>>? = lock.withLock {
+            let spec = specRead(self.reads(of: pod.name), pod: pod, entry: entry, modelled: true)
+            cached = spec.result
+            return spec.pending
         }
-        return pending.value().map(\.specification)
+        return (cached ?? pending!.value()).map(\.specification)
     }
 
-    /// The read of the spec `key` names under way, or one started now, shared as
-    /// `podRead(_:)` shares a pod's. The caller holds `lock`.
-    private func specRead(_ key: SpecKey, pod: PodEntry, entry: VersionEntry,
-                          modelled: Bool) -> Prefetch<Result<ReadSpec, SpecRepoError>> {
-        if let started = pendingSpecs[key] { return started }
-        let made = Prefetch { [self] in load(pod: pod, entry: entry, modelled: modelled) }
-        pendingSpecs[key] = made
+    /// The read of the spec of `pod` at `entry`, under way or done, or one registered now,
+    /// shared as `folder(of:_:)` shares a pod's. The caller holds `lock`.
+    private func specRead(_ reads: PodReads, pod: PodEntry, entry: VersionEntry, modelled: Bool) -> SpecRead {
+        if let started = reads.specs[entry.directoryName] { return started }
+        let made = SpecRead(Prefetch { [self] in load(pod: pod, entry: entry, modelled: modelled) })
+        reads.specs[entry.directoryName] = made
         return made
     }
 
