@@ -25,6 +25,53 @@ public struct Requirement: Sendable {
     /// Parses `[operator] version` as `Pod::Requirement.parse` does, or throws
     /// `VersionError.malformedRequirement` saying why not.
     public init(_ string: String) throws {
+        if let plain = Requirement.plain(string) {
+            self = plain
+        } else {
+            try self.init(parsing: string)
+        }
+    }
+
+    /// The general parse of `init(_:)`, for any text (`plain` aside: for tests).
+    static func parsedInGeneral(_ string: String) throws -> Requirement {
+        try Requirement(parsing: string)
+    }
+
+    /// `~> 1.2.3`, `>=1.0`, `2.0`: a known operator, if any, then spaces, then a plain
+    /// release (`Version.plainRelease`), with nothing before or after. Nearly every
+    /// requirement has this shape; it is read here from the bytes, without the Character
+    /// walks of the general parse, which gives the same answer for it. Nil for anything else.
+    static func plain(_ string: String) -> Requirement? {
+        let utf8 = string.utf8
+        var index = utf8.startIndex
+        var first: UInt8 = 0, second: UInt8 = 0, count = 0
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            guard byte == UInt8(ascii: "=") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "<")
+                    || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "~") else { break }
+            count += 1
+            if count == 1 { first = byte } else if count == 2 { second = byte } else { return nil }
+            index = utf8.index(after: index)
+        }
+        let op: Operator
+        switch (count, first, second) {
+        case (0, _, _), (1, UInt8(ascii: "="), _): op = .equal
+        case (1, UInt8(ascii: ">"), _): op = .greater
+        case (1, UInt8(ascii: "<"), _): op = .less
+        case (2, UInt8(ascii: ">"), UInt8(ascii: "=")): op = .greaterOrEqual
+        case (2, UInt8(ascii: "<"), UInt8(ascii: "=")): op = .lessOrEqual
+        case (2, UInt8(ascii: "~"), UInt8(ascii: ">")): op = .pessimistic
+        case (2, UInt8(ascii: "!"), UInt8(ascii: "=")): op = .notEqual
+        default: return nil
+        }
+        if count > 0 {
+            while index < utf8.endIndex, utf8[index] == UInt8(ascii: " ") { index = utf8.index(after: index) }
+        }
+        guard let version = Version.plainRelease(String(string[index...])) else { return nil }
+        return Requirement(op, version)
+    }
+
+    private init(parsing string: String) throws {
         let text = Version.trimmed(string)
         // The operator is whatever run of operator symbols (and spaces between them)
         // leads the text; only a known one is accepted, as the requirement pattern does.

@@ -73,3 +73,45 @@ import Testing
             == "'^1.0' is not a valid requirement: '^' is not an operator; write an optional operator (=, !=, >, <, >=, <=, ~>) and a version, such as '~> 1.2' or '>= 1.0.0-rc.1'")
     }
 }
+
+@Suite struct PlainRequirementTests {
+    /// The byte-wise parse of the common requirement shape must make exactly what the general
+    /// parse makes, and leave every other text, valid or not, to it (which then gives the same
+    /// answer or the same error as before).
+    @Test func aPlainRequirementIsMadeAsTheGeneralParseMakesIt() throws {
+        var texts = ["1.0", "= 1.0", "=1.0", "~> 1.2", "~>1.2", "~>   0.1.7", ">= 0", ">=0", "> 1", "< 2.0", "<= 2.0",
+                     "!= 1.0.0", "!=1", "0", "65534.65534.65534.65534", "01.002"]
+        let operators = ["", "=", "!=", ">", "<", ">=", "<=", "~>"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 1...4, using: &generator)
+            let version = (0..<count).map { _ in String(Int.random(in: 0...70_000, using: &generator)) }.joined(separator: ".")
+            let op = operators.randomElement(using: &generator)!
+            texts.append(op + String(repeating: " ", count: op.isEmpty ? 0 : Int.random(in: 0...2, using: &generator)) + version)
+        }
+        let candidates = try ["0", "0.1", "1", "1.0", "1.2", "1.2.9", "1.3", "2", "2.0.1", "65534", "1.0.0-rc.1"].map(Version.init)
+        for text in texts {
+            let general = try Requirement.parsedInGeneral(text)
+            guard let plain = Requirement.plain(text) else {
+                // Left to the general parse: a number of 65535 or more, which does not pack.
+                #expect(general.version.detail != nil, "\(text)")
+                continue
+            }
+            #expect(plain.op == general.op, "\(text)")
+            #expect(plain.description == general.description, "\(text)")
+            #expect(plain.version.description == general.version.description, "\(text)")
+            #expect(plain.version.packedNumbers == general.version.packedNumbers, "\(text)")
+            #expect(plain.version.leadingNumberCount == general.version.leadingNumberCount, "\(text)")
+            #expect(plain.namesPrerelease == general.namesPrerelease, "\(text)")
+            for candidate in candidates {
+                #expect(plain.isSatisfied(by: candidate) == general.isSatisfied(by: candidate), "\(text) by \(candidate)")
+            }
+        }
+        // Everything else goes to the general parse, which accepts some of it and refuses the
+        // rest with its own reasons.
+        for other in [" 1.0", "1.0 ", "~> 1.0 ", "=> 1.0", "> = 1.0", "~ 1.0", "^1.0", ">>1", "=== 1", "~>", "", " ",
+                      "~> 1.0.0-rc.1", "1.0.0.0.0", "1..0", ">= 1.0\t", "\t>= 1.0", "~>\t1.0", ">=  a", "~> ١.٢"] {
+            #expect(Requirement.plain(other) == nil, "\(other)")
+        }
+    }
+}
