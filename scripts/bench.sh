@@ -23,10 +23,12 @@
 #            spec files the resolve read, as strace saw them (strace is installed with apt-get
 #            when missing; without it the column says "–"); and beside it how the resolve's
 #            work splits (compctl-synth --time-search): CocoaPods' search alone, run again in
-#            one process over the specs already read, the listing and parsing of what the
-#            resolve read on one core, and the bound these set on this machine's cores with
-#            the empty Podfile's fixed cost (fixed + the larger of the search and the two
-#            spread over the cores);
+#            one process over the specs already read; the whole resolve again from scratch in
+#            that process (Podfile, repo opened, every pod and spec read from disk again,
+#            search), which leaves out the process's start and the first use of its code and
+#            memory; the listing and parsing of what the resolve read on one core; and the
+#            bound these set on this machine's cores with the empty Podfile's fixed cost
+#            (fixed + the larger of the search and the two spread over the cores);
 #   check    `compctl graph --check` over the whole 10,000-pod repos, against the reading
 #            it cannot do without (every pod folder listed, one spec of each read: `find
 #            -maxdepth 2` and `xargs cat`), with `find` over every folder for context;
@@ -327,23 +329,24 @@ reading_floor() {
         if (r < 0.1) printf "%.1f ms (%.1fx)", r * 1000, m / r; else printf "%.0f ms (%.1fx)", r * 1000, m / r }'
 }
 
-# "<search> | <reading> | <bound>" for `compctl resolve --podfile $1 --source $2`, after
-# reading_floor ran it (its lists of what the resolve read): CocoaPods' search alone (the
-# same request resolved again in one process over the specs already read: Molinillo's
-# steps on one core, which nothing can overlap), the listing and parsing of everything the
-# resolve read on one core (compctl's own reader, no search), and the bound they set with
-# the empty Podfile's fixed cost $3 (seconds) on this machine's cores: fixed + the larger of
-# the search and (search + reading) / cores. The median of $runs searches; "– | – | –"
+# "<search> | <again> | <reading> | <bound>" for `compctl resolve --podfile $1 --source $2`,
+# after reading_floor ran it (its lists of what the resolve read): CocoaPods' search alone
+# (the same request resolved again in one process over the specs already read: Molinillo's
+# steps on one core, which nothing can overlap), the whole resolve again from scratch in that
+# process (the process's start and first use left out), the listing and parsing of
+# everything the resolve read on one core (compctl's own reader, no search), and the bound
+# they set with the empty Podfile's fixed cost $3 (seconds) on this machine's cores: fixed +
+# the larger of the search and (search + reading) / cores. Medians of $runs; "– | – | – | –"
 # without the lists.
 search_split() {
     local podfile="$1" source="$2" fixed="$3" line
-    [ -s "$work/reading-files" ] || { echo "– | – | –"; return; }
+    [ -s "$work/reading-files" ] || { echo "– | – | – | –"; return; }
     line="$("$synth" --time-search "$podfile" --source "$source" --search-runs "$runs" \
         --read-folders "$work/reading-folders" --read-files "$work/reading-files" 2>/dev/null)" \
-        || { echo "– | – | –"; return; }
+        || { echo "– | – | – | –"; return; }
     awk -v l="$line" -v f="$fixed" -v c="$(nproc 2>/dev/null || echo 1)" 'BEGIN {
-        split(l, t, " "); s = t[2]; r = t[3]; p = (s + r) / c; b = f + (s > p ? s : p)
-        printf "%.1f ms | %.1f ms | %.1f ms\n", s * 1000, r * 1000, b * 1000 }'
+        split(l, t, " "); s = t[2]; a = t[3]; r = t[4]; p = (s + r) / c; b = f + (s > p ? s : p)
+        printf "%.1f ms | %.1f ms | %.1f ms | %.1f ms\n", s * 1000, a * 1000, r * 1000, b * 1000 }'
 }
 
 # Writes the repo once per parameter set and prints its path. A third argument pins that
@@ -427,8 +430,8 @@ if wants resolve; then
     results="$work/resolve-results.txt"
     : > "$results"
     echo
-    echo "| repo | top pods | Podfile seed | outcome | median wall of $runs | mean CPU (user+sys) | against the floor | reading floor (compctl against it) | CocoaPods' search alone | listing and parsing on one core | bound on $(nproc 2>/dev/null || echo 1) cores |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| repo | top pods | Podfile seed | outcome | median wall of $runs | mean CPU (user+sys) | against the floor | reading floor (compctl against it) | CocoaPods' search alone | the resolve again, warm process | listing and parsing on one core | bound on $(nproc 2>/dev/null || echo 1) cores |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
     for pods in $resolve_sizes; do
         # The command's own cost before any resolving: start-up, its command line, the
         # Podfile and opening the source, with a Podfile that names no pod.
@@ -438,7 +441,7 @@ if wants resolve; then
         hello_floor
         row="$(measure "$compctl" resolve --podfile "$empty" --source "$(repo "$pods" plain)")"
         fixed="$(cat "$work/last-median")"
-        echo "| $pods x $versions, ranges | 0 (empty Podfile: the command's fixed cost) | - | 0 pods resolved | $row | $(reading_floor "$fixed" "$empty" "$(repo "$pods" plain)") | - | - | - |"
+        echo "| $pods x $versions, ranges | 0 (empty Podfile: the command's fixed cost) | - | 0 pods resolved | $row | $(reading_floor "$fixed" "$empty" "$(repo "$pods" plain)") | - | - | - | - |"
         for variant in ranges pins; do
             if [ "$variant" = ranges ]; then
                 dir="$(repo "$pods" plain)"; podfile_pins=0

@@ -81,14 +81,15 @@ struct Synth: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Instead of writing: resolve this Podfile against --source as compctl does, then resolve it again over the "
-            + "specs already read (CocoaPods' search alone); prints both times in seconds, the search's a median.",
+            + "specs already read (CocoaPods' search alone), then again from scratch in the same process; prints the "
+            + "three times in seconds, the last two medians.",
         valueName: "podfile"))
     var timeSearch: String?
 
     @Option(help: "With --time-search: the spec repo folder to resolve against.")
     var source: String?
 
-    @Option(help: "With --time-search: how many times the search runs again.")
+    @Option(help: "With --time-search: how many times the search, and the resolve from scratch, run again.")
     var searchRuns: Int = 5
 
     @Option(help: "With --time-search and --read-files: the pod folders the resolve listed, one a line (from strace).")
@@ -130,8 +131,8 @@ struct Synth: ParsableCommand {
 
     func run() throws {
         if let timeSearch, let source {
-            let (first, search) = try SearchTimer.measure(podfile: timeSearch, source: source, runs: searchRuns)
-            var line = String(format: "%.6f %.6f", Self.seconds(first), Self.seconds(search))
+            let (first, search, again) = try SearchTimer.measure(podfile: timeSearch, source: source, runs: searchRuns)
+            var line = String(format: "%.6f %.6f %.6f", Self.seconds(first), Self.seconds(search), Self.seconds(again))
             if let readFolders, let readFiles {
                 let reading = try SearchTimer.readAndParse(source: source, folders: readFolders, files: readFiles)
                 line += String(format: " %.6f", Self.seconds(reading))
