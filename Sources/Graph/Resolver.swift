@@ -110,7 +110,7 @@ public struct Resolver {
         }
         var failure: (any Error)?
         let search = CocoaPodsSearch(
-            request: request, catalog: catalog, sources: sources, locked: lockedNames,
+            request: request, catalog: catalog, keeper: self.catalog, sources: sources, locked: lockedNames,
             budget: min(searchBudget, unsolvableSearchBudget), timeLimit: searchTimeLimit,
             mayGoOn: { [searchBudget] in
                 do {
@@ -249,6 +249,8 @@ private struct CocoaPodsSearch {
 
     let request: ResolveRequest
     let catalog: Catalog
+    /// Keeps the search's state once it has run (`PodCatalog.lastSearch`).
+    let keeper: PodCatalog
     let sources: [String: Int]
     let locked: [String: Version]
     let budget: Int
@@ -281,6 +283,7 @@ private struct CocoaPodsSearch {
             if !requested.contains(id) { requested.append(id) }
         }
         let search = MolinilloSearch(provider: provider, requested: requested, budget: budget)
+        keeper.lastSearch = search
         // The limit bounds the search's own work: the time it waits on the sources (a CDN's
         // round trips for the shards and specs it meets) and the time `mayGoOn` takes do not count.
         let clock = ContinuousClock()
