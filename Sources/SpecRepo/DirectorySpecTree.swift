@@ -56,6 +56,36 @@ public struct DirectorySpecTree: SpecTree {
         }
     }
 
+    /// Reads the directory a few entries at a time (a small buffer: a `getdents` returns a
+    /// few dozen), so that finding an early entry costs the kernel only those.
+    public func entries(at path: String, until stop: (TreeEntry) throws -> Bool) throws -> (entries: [TreeEntry], stopped: Bool) {
+        let descriptor = try openDirectory(at: path)
+        defer { close(descriptor) }
+        var entries: [TreeEntry] = []
+        do {
+            let stopped = try forEachEntry(of: descriptor, at: path, buffer: DirectoryBuffer(size: 2 * 1024)) { entry in
+                entries.append(entry)
+                return try stop(entry)
+            }
+            return (entries, stopped)
+        } catch let failure as DirectoryReadError {
+            throw error(errno: failure.code, path: path)
+        }
+    }
+
+    /// The entry `name` of the directory at `path` as listing it would give it (a link is
+    /// looked at, not followed, to say whether it leaves the tree), read without listing.
+    public func entry(named name: String, at path: String) throws -> TreeEntry? {
+        let descriptor = try openDirectory(at: path)
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            guard errno == ENOENT else { throw error(errno: errno, path: TreePath.join(path, name)) }
+            return nil
+        }
+        return entry(name, type: UInt8(DT_UNKNOWN), in: descriptor, at: path)
+    }
+
     public func entriesWithChildren(at path: String) throws -> [TreeListing] {
         let descriptor = try openDirectory(at: path)
         defer { close(descriptor) }
@@ -210,10 +240,21 @@ public struct DirectorySpecTree: SpecTree {
     /// so that no path is built for directories that read fine.
     private func readEntries(of descriptor: Int32, at path: String, buffer: DirectoryBuffer) throws -> [TreeEntry] {
         var entries: [TreeEntry] = []
+        _ = try forEachEntry(of: descriptor, at: path, buffer: buffer) { entry in
+            entries.append(entry)
+            return false
+        }
+        return entries
+    }
+
+    /// Passes each entry of the directory `descriptor` (at `path`) to `visit`, in listing
+    /// order, until `visit` returns true; whether it did.
+    private func forEachEntry(of descriptor: Int32, at path: String, buffer: DirectoryBuffer,
+                              _ visit: (TreeEntry) throws -> Bool) throws -> Bool {
         #if os(Linux)
         if let getdents = DirectoryBuffer.getdents64 {
             while true {
-                let count = getdents(descriptor, buffer.pointer, DirectoryBuffer.size)
+                let count = getdents(descriptor, buffer.pointer, buffer.size)
                 if count == 0 { break }
                 guard count > 0 else { throw DirectoryReadError(code: errno) }
                 var offset = 0
@@ -228,7 +269,7 @@ public struct DirectorySpecTree: SpecTree {
                     let name = String(decoding: UnsafeBufferPointer(start: namePointer, count: strlen(record + 19)), as: UTF8.self)
                     offset += length
                     if name == "." || name == ".." { continue }
-                    entries.append(entry(name, type: type, in: descriptor, at: path))
+                    if try visit(entry(name, type: type, in: descriptor, at: path)) { return true }
                 }
                 // ext4 (hashed directories, which includes every one-block directory) marks
                 // the end with the position INT64_MAX, so the call that would return 0 can be
@@ -236,7 +277,7 @@ public struct DirectorySpecTree: SpecTree {
                 // position, on any file system, falls back to asking again.
                 if nextPosition == Int64.max { break }
             }
-            return entries
+            return false
         }
         #endif
         // Without getdents64 (macOS), readdir on a duplicate that closedir may close.
@@ -250,9 +291,9 @@ public struct DirectorySpecTree: SpecTree {
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
             if name == "." || name == ".." { continue }
-            entries.append(self.entry(name, type: UInt8(entry.pointee.d_type), in: descriptor, at: path))
+            if try visit(self.entry(name, type: UInt8(entry.pointee.d_type), in: descriptor, at: path)) { return true }
         }
-        return entries
+        return false
     }
 
     /// The entry from the directory entry's type; symlinks and unknown types are resolved with
@@ -341,6 +382,7 @@ private struct DirectoryReadError: Error {
 /// A scratch buffer for `getdents64`, one per listing call so that threads never share it.
 private final class DirectoryBuffer {
     static let size = 32 * 1024
+    let size: Int
 
     typealias GetDents = @convention(c) (Int32, UnsafeMutableRawPointer?, Int) -> Int
 
@@ -355,7 +397,12 @@ private final class DirectoryBuffer {
         #endif
     }()
 
-    let pointer = UnsafeMutableRawPointer.allocate(byteCount: DirectoryBuffer.size, alignment: 8)
+    let pointer: UnsafeMutableRawPointer
+
+    init(size: Int = DirectoryBuffer.size) {
+        self.size = size
+        pointer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+    }
 
     deinit {
         pointer.deallocate()

@@ -51,13 +51,29 @@ public struct SpecRepoLayout: Hashable, Sendable {
                  && isPodFolder("Specs", in: tree))
         var layout = SpecRepoLayout(specsDirectory: hasSpecsDirectory ? "Specs" : "")
         if rootEntries.contains(where: { $0.name == metadataFile && $0.kind == .file }) {
-            let data = try tree.contents(at: metadataFile)
-            layout.prefixLengths = try prefixLengths(
-                inMetadata: String(decoding: data, as: UTF8.self),
-                path: TreePath.join(tree.location, metadataFile)
-            )
+            try layout.readPrefixLengths(in: tree)
         }
         return layout
+    }
+
+    /// The layout `detect` finds for a root whose `Specs` entry (`specs`) is not a
+    /// directory and whose metadata file is `metadata`, known without listing the root.
+    /// Nil when `Specs` is a directory: whether it holds the pods then depends on the
+    /// root's other folders, which only `detect` over the listing says.
+    public static func withoutListing(in tree: SpecTree, specs: TreeEntry?, metadata: TreeEntry?) throws -> SpecRepoLayout? {
+        guard specs?.kind != .directory else { return nil }
+        var layout = SpecRepoLayout()
+        if metadata?.kind == .file { try layout.readPrefixLengths(in: tree) }
+        return layout
+    }
+
+    /// `prefix_lengths` from the metadata file at the root of `tree`.
+    private mutating func readPrefixLengths(in tree: SpecTree) throws {
+        let data = try tree.contents(at: Self.metadataFile)
+        prefixLengths = try Self.prefixLengths(
+            inMetadata: String(decoding: data, as: UTF8.self),
+            path: TreePath.join(tree.location, Self.metadataFile)
+        )
     }
 
     /// Whether `rootEntries` are those of a repository a hosting service just created:

@@ -91,8 +91,20 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     public init(tree: any SpecTree, name: String? = nil, depth: ListingDepth = .versionDirectories) throws {
         self.tree = tree
         self.name = name ?? tree.defaultName
+        self.depth = depth
         let rootEntries: [TreeEntry]
         do {
+            if depth.readsOnDemand {
+                // Read on demand, a repo without a `Specs` folder is opened without listing
+                // its root: thousands of pod folders, most of which a command never asks for.
+                let metadata = try tree.entry(named: SpecRepoLayout.metadataFile, at: "")
+                if let root = try SpecRepoLayout.withoutListing(
+                    in: tree, specs: try tree.entry(named: "Specs", at: ""), metadata: metadata) {
+                    layout = root
+                    if metadata == nil { try findAPod() }
+                    return
+                }
+            }
             rootEntries = try tree.entries(at: "")
         } catch SpecRepoError.noSuchPath {
             throw SpecRepoError.repositoryNotFound(tree.location)
@@ -100,23 +112,13 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             throw SpecRepoError.repositoryIsAFile(tree.location)
         }
         layout = try SpecRepoLayout.detect(in: tree, rootEntries: rootEntries)
-        self.depth = depth
         // A repo just created on a hosting service (nothing, or only a README, a LICENSE and
         // a .gitignore) is an empty spec repo: publishing into it starts CocoaPods' layout.
         let hasMarker = !layout.specsDirectory.isEmpty
             || rootEntries.contains { $0.name == SpecRepoLayout.metadataFile }
             || SpecRepoLayout.isNewRepository(rootEntries)
         if depth.readsOnDemand {
-            // Without a marker, one pod directory with a version in it shows that this is a
-            // spec repo; in a real one the first directory does.
-            if !hasMarker {
-                let directories = rootEntries.filter { $0.kind == .directory }.map(\.name)
-                // The first is looked at before the others are sorted (a listing of thousands).
-                if let first = directories.min(by: PodName.bytewiseLess), pod(named: first) != nil { return }
-                guard directories.sorted(by: PodName.bytewiseLess).contains(where: { pod(named: $0) != nil }) else {
-                    throw SpecRepoError.notASpecRepository(tree.location)
-                }
-            }
+            if !hasMarker { try findAPod() }
             return
         }
         let scanned = try SpecRepoScanner(tree: tree, layout: layout, depth: depth).scan(rootEntries: rootEntries)
@@ -124,6 +126,26 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             throw SpecRepoError.notASpecRepository(tree.location)
         }
         listing = Listing(pods: scanned.pods, skipped: scanned.skipped)
+    }
+
+    /// Shows that a repo read on demand, with no `Specs` folder and no metadata file, is a
+    /// spec repo: one folder at the root is a pod (it has a version with the pod's spec in
+    /// it), or the root holds only what a hosting service puts in a new repository. The root
+    /// is read only until the first pod; that pod is kept for its first ask, which records
+    /// it and its junk as any pod's.
+    private func findAPod() throws {
+        let (entries, found) = try tree.entries(at: "") { entry in
+            guard entry.kind == .directory else { return false }
+            let result = scanPod(entry.name)
+            guard result.pod != nil else { return false }
+            let read = Prefetch { result }
+            read.run()
+            lock.withLock { reads(of: entry.name).folder = read }
+            return true
+        }
+        guard found || SpecRepoLayout.isNewRepository(entries) else {
+            throw SpecRepoError.notASpecRepository(tree.location)
+        }
     }
 
     /// Opens the spec repo checked out in the directory at `path`.

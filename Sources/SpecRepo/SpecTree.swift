@@ -53,6 +53,15 @@ public protocol SpecTree: Sendable {
     /// name does not start with `.`, its own entries. Listing a pod directory and its version
     /// directories in one call lets an implementation resolve `path` once.
     func entriesWithChildren(at path: String) throws -> [TreeListing]
+
+    /// The entries of the directory at `path` in listing order, read only until `stop`
+    /// returns true for one (that one included), and whether it did. Throws as
+    /// `entries(at:)`.
+    func entries(at path: String, until stop: (TreeEntry) throws -> Bool) throws -> (entries: [TreeEntry], stopped: Bool)
+
+    /// The entry `name` of the directory at `path` as `entries(at:)` would list it, or nil
+    /// when there is none. Throws as `entries(at:)`.
+    func entry(named name: String, at path: String) throws -> TreeEntry?
 }
 
 /// An entry of a directory with, for a subdirectory, what it contains (see
@@ -72,6 +81,18 @@ public struct TreeListing: Sendable {
 }
 
 extension SpecTree {
+    /// Lists the whole directory, then looks through it.
+    public func entries(at path: String, until stop: (TreeEntry) throws -> Bool) throws -> (entries: [TreeEntry], stopped: Bool) {
+        let all = try entries(at: path)
+        guard let index = try all.firstIndex(where: stop) else { return (all, false) }
+        return (Array(all[...index]), true)
+    }
+
+    /// Lists the whole directory, then looks for it.
+    public func entry(named name: String, at path: String) throws -> TreeEntry? {
+        try entries(at: path).first { $0.name == name }
+    }
+
     /// The last path component of `location`, without a trailing `/` or `.git`.
     public var defaultName: String {
         var components = location.split(separator: "/", omittingEmptySubsequences: true)

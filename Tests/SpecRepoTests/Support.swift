@@ -82,6 +82,17 @@ final class CountingTree: SpecTree, @unchecked Sendable {
         return try base.entries(at: path)
     }
 
+    /// A listing, read as far as `stop` lets it.
+    func entries(at path: String, until stop: (TreeEntry) throws -> Bool) throws -> (entries: [TreeEntry], stopped: Bool) {
+        lock.withLock { directoryReads.append(path) }
+        return try base.entries(at: path, until: stop)
+    }
+
+    /// A look at one name, not a listing.
+    func entry(named name: String, at path: String) throws -> TreeEntry? {
+        try base.entry(named: name, at: path)
+    }
+
     func contents(at path: String) throws -> Data {
         lock.withLock { contentsReads.append(path) }
         return try base.contents(at: path)
