@@ -150,6 +150,51 @@ import Testing
         #expect(try repository.specification(name: "Foo", version: version("1.0.0")).name == "Foo")
     }
 
+    /// Reading until an entry stops there, a small batch in: a repo opened on demand reads
+    /// its root only until the first pod.
+    @Test func readsAsFarAsAsked() throws {
+        let names = (0..<3000).map { String(format: "Pod%05d", $0) }
+        let scratch = try Self.scratch([:], emptyDirectories: names)
+        let tree = DirectorySpecTree(path: scratch.url.path)
+        var seen = 0
+        let first = try tree.entries(at: "") { _ in
+            seen += 1
+            return true
+        }
+        #expect(first.stopped && first.entries.count == 1 && seen == 1)
+        let all = try tree.entries(at: "") { _ in false }
+        #expect(!all.stopped && all.entries.map(\.name).sorted() == names)
+        let listed = try tree.entries(at: "")
+        #expect(all.entries == listed, "the same entries in the same order as a listing")
+        let found = try tree.entries(at: "") { $0.name == names[2999] }
+        #expect(found.stopped && found.entries.last?.name == names[2999])
+        #expect(throws: SpecRepoError.noSuchPath(scratch.url.path + "/nope")) { try tree.entries(at: "nope") { _ in true } }
+    }
+
+    /// One entry looked up by name is the entry a listing gives: its kind, a link's target's,
+    /// and whether a link leaves the tree.
+    @Test func anEntryLookedUpByNameIsTheListedOne() throws {
+        let scratch = try Self.scratch([
+            "repo/Specs/Foo/1.0.0/Foo.podspec.json": "{}", "repo/CocoaPods-version.yml": "---\n", "repo/README.md": "",
+            "outside/dir/x": "",
+        ])
+        let root = scratch.url.appendingPathComponent("repo").path
+        for (link, target) in [("Inside", "Specs"), ("Outside", scratch.url.path + "/outside/dir"), ("Dangling", "nowhere"),
+                               ("FileLink", "README.md")] {
+            try FileManager.default.createSymbolicLink(atPath: root + "/" + link, withDestinationPath: target)
+        }
+        let tree = DirectorySpecTree(path: root)
+        let listed = try tree.entries(at: "")
+        for entry in listed {
+            #expect(try tree.entry(named: entry.name, at: "") == entry, "\(entry.name)")
+        }
+        #expect(listed.count == 7)
+        #expect(try tree.entry(named: "Missing", at: "") == nil)
+        #expect(try tree.entry(named: "Foo", at: "Specs")?.kind == .directory)
+        #expect(throws: SpecRepoError.noSuchPath(root + "/nope")) { try tree.entry(named: "Specs", at: "nope") }
+        #expect(throws: SpecRepoError.notADirectory(root + "/README.md")) { try tree.entry(named: "x", at: "README.md") }
+    }
+
     @Test func missingPathsAndFilesAreErrors() throws {
         let scratch = try Self.scratch(["a.txt": "x"])
         let tree = DirectorySpecTree(path: scratch.url.path)

@@ -56,6 +56,42 @@ import Testing
         #expect(tree.listed == ["", layout.podPath(for: "Foo")])
     }
 
+    /// On disk, as a resolve opens it: without `Specs` and the metadata file, the root is read
+    /// until a pod, whatever stands before it; a repository a hosting service just created
+    /// (only a README, a licence, a .gitignore) is an empty spec repo; a metadata file at the
+    /// root shards the root, known without a listing.
+    @Test func opensOnDiskWithoutListingTheRoot() throws {
+        let scratch = try TemporaryDirectory(prefix: "compctl-on-demand")
+        var files: [String: String] = [:]
+        for index in 0..<200 { files["plain/docs\(index)/notes.md"] = "" }
+        files["plain/Zed/1.0.0/Zed.podspec.json"] = jsonSpec("Zed", "1.0.0")
+        files["fresh/README.md"] = "# specs"
+        files["fresh/LICENSE"] = ""
+        files["fresh/.gitignore"] = ""
+        let sharded = SpecRepoLayout(specsDirectory: "", prefixLengths: [1])
+        files["sharded/CocoaPods-version.yml"] = "---\nprefix_lengths:\n- 1\n"
+        files["sharded/" + sharded.podPath(for: "Foo") + "/1.0.0/Foo.podspec.json"] = jsonSpec("Foo", "1.0.0")
+        try scratch.write(files)
+        let plain = try SpecRepository(directory: scratch.path("plain"), depth: .onDemand)
+        #expect(plain.versions(of: "Zed") == [version("1.0.0")])
+        #expect(plain.junk.isEmpty)
+        let fresh = try SpecRepository(directory: scratch.path("fresh"), depth: .onDemand)
+        #expect(fresh.versions(of: "Zed").isEmpty)
+        let shardedRepo = try SpecRepository(directory: scratch.path("sharded"), depth: .onDemand)
+        #expect(shardedRepo.layout == sharded)
+        #expect(shardedRepo.versions(of: "Foo") == [version("1.0.0")])
+        try FileManager.default.removeItem(atPath: scratch.path("plain/Zed"))
+        #expect(throws: SpecRepoError.notASpecRepository(scratch.path("plain"))) {
+            try SpecRepository(directory: scratch.path("plain"), depth: .onDemand)
+        }
+        #expect(throws: SpecRepoError.repositoryNotFound(scratch.path("missing"))) {
+            try SpecRepository(directory: scratch.path("missing"), depth: .onDemand)
+        }
+        #expect(throws: SpecRepoError.repositoryIsAFile(scratch.path("fresh/README.md"))) {
+            try SpecRepository(directory: scratch.path("fresh/README.md"), depth: .onDemand)
+        }
+    }
+
     @Test func refusesADirectoryWithoutPods() throws {
         #expect(throws: SpecRepoError.notASpecRepository("/repos/acme")) {
             try SpecRepository.test(files: ["docs/guide/intro.md": "", "README.md": ""], depth: .onDemand)
