@@ -80,11 +80,16 @@ public struct DirectorySpecTree: SpecTree {
         defer { close(descriptor) }
         var info = stat()
         guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-            guard errno == ENOENT else { throw error(errno: errno, path: TreePath.join(path, name)) }
-            return nil
+            if errno == ENOENT { return nil }
+            // A directory that can be listed but not searched (mode 744 to another user):
+            // the listing still names its entries, with their kinds.
+            return try entries(at: path).first { $0.name == name }
         }
         return entry(name, type: UInt8(DT_UNKNOWN), in: descriptor, at: path)
     }
+
+    /// Looks a name up with one `fstatat`, and reads a directory in small batches.
+    public var readsNamesWithoutListing: Bool { true }
 
     public func entriesWithChildren(at path: String) throws -> [TreeListing] {
         let descriptor = try openDirectory(at: path)

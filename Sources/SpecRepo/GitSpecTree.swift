@@ -58,14 +58,6 @@ public final class GitSpecTree: SpecTree, @unchecked Sendable {
         }
     }
 
-    /// Looked up in the tree object by name, without listing it.
-    public func entry(named name: String, at path: String) throws -> TreeEntry? {
-        try pool.borrow { repository in
-            guard let entry = try directory(at: path, in: repository).entry(named: name) else { return nil }
-            return TreeEntry(name: entry.name, kind: entry.kind == .tree ? .directory : .file)
-        }
-    }
-
     public func entriesWithChildren(at path: String) throws -> [TreeListing] {
         try pool.borrow { repository in
             let tree = try directory(at: path, in: repository)

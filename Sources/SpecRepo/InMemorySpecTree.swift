@@ -9,6 +9,9 @@ public struct InMemorySpecTree: SpecTree {
     /// Immutable after `init`, so any thread may read it.
     public var supportsConcurrentReads: Bool { true }
 
+    /// Its lookups read memory, as its listings do: it opens repos as a folder on disk does.
+    public var readsNamesWithoutListing: Bool { true }
+
     private let files: [String: Data]
     private let directories: [String: [TreeEntry]]
 

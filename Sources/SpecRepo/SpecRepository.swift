@@ -92,24 +92,26 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         self.tree = tree
         self.name = name ?? tree.defaultName
         self.depth = depth
-        let rootEntries: [TreeEntry]
+        // Read on demand, a repo without a `Specs` folder opens without a listing of its root
+        // (thousands of pod folders, most of which a command never asks for): the two names
+        // that decide its layout are looked up.
+        let withoutListing = depth.readsOnDemand && tree.readsNamesWithoutListing
+        var rootEntries: [TreeEntry] = []
+        var named: (specs: TreeEntry?, metadata: TreeEntry?)?
         do {
-            if depth.readsOnDemand {
-                // Read on demand, a repo without a `Specs` folder is opened without listing
-                // its root: thousands of pod folders, most of which a command never asks for.
-                let metadata = try tree.entry(named: SpecRepoLayout.metadataFile, at: "")
-                if let root = try SpecRepoLayout.withoutListing(
-                    in: tree, specs: try tree.entry(named: "Specs", at: ""), metadata: metadata) {
-                    layout = root
-                    if metadata == nil { try findAPod() }
-                    return
-                }
+            if withoutListing {
+                named = (try tree.entry(named: "Specs", at: ""), try tree.entry(named: SpecRepoLayout.metadataFile, at: ""))
             }
-            rootEntries = try tree.entries(at: "")
+            if named?.specs?.kind == .directory || named == nil { rootEntries = try tree.entries(at: "") }
         } catch SpecRepoError.noSuchPath {
             throw SpecRepoError.repositoryNotFound(tree.location)
         } catch SpecRepoError.notADirectory {
             throw SpecRepoError.repositoryIsAFile(tree.location)
+        }
+        if let named, let root = try SpecRepoLayout.withoutListing(in: tree, specs: named.specs, metadata: named.metadata) {
+            layout = root
+            if named.metadata == nil { try findAPod() }
+            return
         }
         layout = try SpecRepoLayout.detect(in: tree, rootEntries: rootEntries)
         // A repo just created on a hosting service (nothing, or only a README, a LICENSE and
@@ -160,7 +162,8 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
 
     /// The listed pod called `name`, if any.
     public func pod(named name: String) -> PodEntry? {
-        podAndReads(named: name).pod
+        if let listing = lock.withLock({ listing }) { return listing.index[name].map { listing.pods[$0] } }
+        return podAndReads(named: name).pod
     }
 
     /// The pod called `name` as `pod(named:)` gives it, recorded with its junk on the first

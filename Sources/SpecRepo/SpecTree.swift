@@ -54,6 +54,12 @@ public protocol SpecTree: Sendable {
     /// directories in one call lets an implementation resolve `path` once.
     func entriesWithChildren(at path: String) throws -> [TreeListing]
 
+    /// Whether `entry(named:at:)` and `entries(at:until:)` read less than a listing does, so
+    /// that a repo read on demand opens without listing its root. False by default: the
+    /// defaults below list, and a git tree's lookup by name would trust the tree object's
+    /// order, which a malformed tree breaks.
+    var readsNamesWithoutListing: Bool { get }
+
     /// The entries of the directory at `path` in listing order, read only until `stop`
     /// returns true for one (that one included), and whether it did. Throws as
     /// `entries(at:)`.
@@ -81,6 +87,8 @@ public struct TreeListing: Sendable {
 }
 
 extension SpecTree {
+    public var readsNamesWithoutListing: Bool { false }
+
     /// Lists the whole directory, then looks through it.
     public func entries(at path: String, until stop: (TreeEntry) throws -> Bool) throws -> (entries: [TreeEntry], stopped: Bool) {
         let all = try entries(at: path)

@@ -92,6 +92,21 @@ import Testing
         }
     }
 
+    /// A metadata file that cannot be read fails the opening with the error a full listing
+    /// gives (the file's own), not one that says the repo is missing or a file.
+    @Test func anUnreadableMetadataFileFailsAsInAFullListing() throws {
+        for target in ["nowhere.yml", "Foo/1.0.0/Foo.podspec.json/x"] {
+            let scratch = try TemporaryDirectory(prefix: "compctl-on-demand")
+            try scratch.write(podFiles("Foo", ["1.0.0"]))
+            try FileManager.default.createSymbolicLink(atPath: scratch.path("CocoaPods-version.yml"), withDestinationPath: target)
+            var full = "", onDemand = ""
+            do { _ = try SpecRepository(directory: scratch.url.path, depth: .versions) } catch { full = "\(error)" }
+            do { _ = try SpecRepository(directory: scratch.url.path, depth: .onDemand) } catch { onDemand = "\(error)" }
+            #expect(full.contains("CocoaPods-version.yml"), "\(full)")
+            #expect(onDemand == full, "\(target)")
+        }
+    }
+
     @Test func refusesADirectoryWithoutPods() throws {
         #expect(throws: SpecRepoError.notASpecRepository("/repos/acme")) {
             try SpecRepository.test(files: ["docs/guide/intro.md": "", "README.md": ""], depth: .onDemand)

@@ -88,6 +88,8 @@ final class CountingTree: SpecTree, @unchecked Sendable {
         return try base.entries(at: path, until: stop)
     }
 
+    var readsNamesWithoutListing: Bool { base.readsNamesWithoutListing }
+
     /// A look at one name, not a listing.
     func entry(named name: String, at path: String) throws -> TreeEntry? {
         try base.entry(named: name, at: path)
