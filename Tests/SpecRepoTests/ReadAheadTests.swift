@@ -168,9 +168,9 @@ import Testing
     /// ahead: that one waits for it. (Reading twice cost a 1 GB spec twice its memory.)
     @Test func aSpecTheResolverIsReadingIsNotReadAgainAhead() throws {
         let path = "B/1.3.0/B.podspec.json"
-        let tree = HoldingTree(CountingTree(InMemorySpecTree(location: "/repos/acme", textFiles: ReadAheadGroupTests.files)),
-                               holding: path)
+        let tree = HoldingTree(CountingTree(InMemorySpecTree(location: "/repos/acme", textFiles: ReadAheadGroupTests.files)))
         let repository = try SpecRepository(tree: tree, name: "acme", depth: .onDemand)
+        tree.hold(path)
         let asked = DispatchGroup()
         asked.enter()
         // A thread of its own: reading ahead runs on Dispatch's threads, as many as the cores.
@@ -191,39 +191,44 @@ import Testing
 
     /// Likewise a pod folder the resolver's thread is listing.
     @Test func aPodTheResolverIsListingIsNotListedAgainAhead() throws {
-        // Not B: opening the repo lists the first pod folder, to see that it is a spec repo.
-        let tree = HoldingTree(CountingTree(InMemorySpecTree(location: "/repos/acme", textFiles: ReadAheadGroupTests.files)),
-                               holding: "C")
+        let tree = HoldingTree(CountingTree(InMemorySpecTree(location: "/repos/acme", textFiles: ReadAheadGroupTests.files)))
         let repository = try SpecRepository(tree: tree, name: "acme", depth: .onDemand)
+        // Opening listed one pod folder, to see that this is a spec repo: hold another.
+        let opened = tree.base.listed
+        let pod = try #require(["C", "D", "B"].first { !opened.contains($0) })
+        tree.hold(pod)
         let asked = DispatchGroup()
         asked.enter()
         Thread {
-            _ = repository.versions(of: "C")
+            _ = repository.versions(of: pod)
             asked.leave()
         }.start()
         tree.waitUntilHeld()
-        repository.prefetch([SpecDependency(name: "C")])
+        repository.prefetch([SpecDependency(name: pod)])
         Thread.sleep(forTimeInterval: 0.5)
         tree.release()
         asked.wait()
         repository.waitForReadAhead()
-        #expect(tree.base.listed.filter { $0 == "C" }.count == 1, "\(tree.base.listed)")
+        #expect(tree.base.listed.filter { $0 == pod }.count == 1, "\(tree.base.listed)")
     }
 }
 
-/// A tree whose first read of `held` (a file's contents or a folder's entries) waits until
-/// `release()`, so that a test can act while that read is under way.
+/// A tree whose first read of the path given to `hold(_:)` (a file's contents or a folder's
+/// entries) after that call waits until `release()`, so that a test can act while that read
+/// is under way. Opening a repo reads freely: the hold starts once it is open.
 final class HoldingTree: SpecTree, @unchecked Sendable {
     let base: CountingTree
-    private let held: String
     private let entered = DispatchSemaphore(value: 0)
     private let released = DispatchSemaphore(value: 0)
     private let lock = NSLock()
-    private var holding = true
+    private var held: String?
 
-    init(_ base: CountingTree, holding held: String) {
+    init(_ base: CountingTree) {
         self.base = base
-        self.held = held
+    }
+
+    func hold(_ path: String) {
+        lock.withLock { held = path }
     }
 
     var location: String { base.location }
@@ -238,9 +243,10 @@ final class HoldingTree: SpecTree, @unchecked Sendable {
     }
 
     private func holdIfFirst(_ path: String) {
-        guard path == held, lock.withLock({ () -> Bool in
-            defer { holding = false }
-            return holding
+        guard lock.withLock({ () -> Bool in
+            guard path == held else { return false }
+            held = nil
+            return true
         }) else { return }
         entered.signal()
         released.wait()
