@@ -280,14 +280,18 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         guard let index = pod.versions.firstIndex(where: { $0.version == version }) else {
             throw SpecRepoError.noSuchVersion(name: name, version: version.description, repository: self.name)
         }
+        // The read's state is taken under the lock: another ask may record its result and
+        // drop the pending read meanwhile.
         var cached: Result<ReadSpec, SpecRepoError>?
+        var pending: Prefetch<Result<ReadSpec, SpecRepoError>>?
         let spec: SpecRead = lock.withLock {
             let spec = specRead(reads, pod: pod, entry: pod.versions[index], modelled: modelled)
             cached = spec.result
+            pending = spec.pending
             return spec
         }
         if let cached { return try cached.get() }
-        let result = spec.pending!.value()
+        let result = pending!.value()
         return try lock.withLock {
             if let first = spec.result { return first }
             spec.result = result

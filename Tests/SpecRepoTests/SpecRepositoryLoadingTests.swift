@@ -1,5 +1,5 @@
 import Foundation
-import Graph
+@testable import Graph
 import Podspec
 import Testing
 import Versioning
@@ -107,6 +107,23 @@ import Versioning
         #expect(try source.specification(name: "Foo", version: version("1.1.0-rc.1")).version == "1.1.0-rc.1")
     }
 
+    /// Many threads asking for the same spec of a fresh repo at once: one of them records the
+    /// read while others are still taking it up, and every ask gets the same spec.
+    @Test func simultaneousAsksOfOneSpecNeverMissTheRead() throws {
+        let files = podFiles("Foo", ["1.0.0"])
+        for _ in 0..<300 {
+            let repo = try SpecRepository(tree: InMemorySpecTree(location: "/repos/acme", textFiles: files), depth: .onDemand)
+            let read = Collected()
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                let name = index.isMultiple(of: 2)
+                    ? (try? repo.specification(name: "Foo", version: version("1.0.0")))?.name
+                    : (try? repo.model(name: "Foo", version: version("1.0.0")))?.name
+                read.add(name ?? "none")
+            }
+            #expect(read.items == Array(repeating: "Foo", count: 8))
+        }
+    }
+
     @Test func concurrentLoadsOfOneSpecAgree() throws {
         let (repo, tree) = try countingRepo(podFiles("Foo", ["1.0.0"]))
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
@@ -161,4 +178,16 @@ import Versioning
             try repo.specification(name: "yoga", version: version("0.42.0.React"))
         }
     }
+}
+
+/// Strings added from several threads.
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var added: [String] = []
+
+    func add(_ item: String) {
+        lock.withLock { added.append(item) }
+    }
+
+    var items: [String] { lock.withLock { added } }
 }
