@@ -13,6 +13,13 @@ final class Prefetch<Value>: @unchecked Sendable {
         self.work = work
     }
 
+    /// A read already done.
+    static func finished(_ value: Value) -> Prefetch {
+        let done = Prefetch { value }
+        done.run()
+        return done
+    }
+
     /// Runs the read unless a thread has started it already.
     func run() {
         condition.lock()

@@ -140,9 +140,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             guard entry.kind == .directory else { return false }
             let result = scanPod(entry.name)
             guard result.pod != nil else { return false }
-            let read = Prefetch { result }
-            read.run()
-            lock.withLock { reads(of: entry.name).folder = read }
+            lock.withLock { reads(of: entry.name).folder = .finished(result) }
             return true
         }
         guard found || SpecRepoLayout.isNewRepository(entries) else {
