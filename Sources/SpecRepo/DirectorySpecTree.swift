@@ -271,9 +271,11 @@ public struct DirectorySpecTree: SpecTree {
                     let length = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
                     let type = record.load(fromByteOffset: 18, as: UInt8.self)
                     let namePointer = (record + 19).assumingMemoryBound(to: UInt8.self)
-                    let name = String(decoding: UnsafeBufferPointer(start: namePointer, count: strlen(record + 19)), as: UTF8.self)
+                    let nameBytes = UnsafeBufferPointer(start: namePointer, count: strlen(record + 19))
                     offset += length
-                    if name == "." || name == ".." { continue }
+                    // `.` and `..`, told by their bytes before any string is made.
+                    if nameBytes.count <= 2, nameBytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { continue }
+                    let name = String(decoding: nameBytes, as: UTF8.self)
                     if try visit(entry(name, type: type, in: descriptor, at: path)) { return true }
                 }
                 // ext4 (hashed directories, which includes every one-block directory) marks

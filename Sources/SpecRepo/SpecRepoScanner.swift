@@ -279,7 +279,7 @@ struct SpecRepoScanner {
         // `Pod::Source#versions` skips names starting with `.` and anything that is
         // not a directory; it raises on a directory that is not a version, which
         // compctl reports as junk instead.
-        if entry.name.hasPrefix(".") {
+        if entry.name.utf8.first == UInt8(ascii: ".") {
             skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
             return nil
         }
@@ -327,27 +327,61 @@ struct SpecRepoScanner {
                                 skipped: inout [SkippedEntry]) -> [VersionEntry] {
         // `Pod::Version#<=>` breaks ties between equal versions (`1.0`, `1.0.0`) by
         // comparing the strings; `versions` then reverses, so the larger string comes first.
-        // Sorting indices moves plain integers instead of entries full of references. Two
-        // plain releases compare by their integer keys; a prerelease, or a tie, by the whole
-        // versions (comparing `Version`s copied each one twice per comparison).
-        let keys = found.map(\.version.releaseOrderKey)
-        let order = found.indices.sorted { a, b in
-            if let keyA = keys[a], let keyB = keys[b], keyA != keyB { return keyB < keyA }
-            return found[b].version.precedesInCocoaPodsOrder(found[a].version)
-        }
+        let order = Self.newestFirst(found)
         var versions: [VersionEntry] = []
         versions.reserveCapacity(found.count)
-        for entry in order.lazy.map({ found[$0] }) {
-            if let kept = versions.last, kept.version == entry.version {
+        var kept: Int?
+        for index in order {
+            if let kept, Self.sameVersion(found[kept].version, found[index].version) {
                 skipped.append(SkippedEntry(
-                    path: TreePath.join(path, entry.directoryName),
-                    reason: .duplicateVersion(of: kept.directoryName)
+                    path: TreePath.join(path, found[index].directoryName),
+                    reason: .duplicateVersion(of: found[kept].directoryName)
                 ))
                 continue
             }
-            versions.append(entry)
+            versions.append(found[index])
+            kept = index
         }
         return versions
+    }
+
+    /// The indices of `found` in the order of `cocoaPodsOrder`. Plain releases, nearly all
+    /// of a pod's versions, are sorted by their integer keys alone; each other version (a
+    /// prerelease) then goes in where the whole comparison places it. Sorting every entry
+    /// through the whole comparison copied two versions per step, some 20,000 instructions
+    /// for a pod folder of 20 versions.
+    static func newestFirst(_ found: [VersionEntry]) -> [Int] {
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            found[b].version.precedesInCocoaPodsOrder(found[a].version)
+        }
+        var plain: [(key: UInt64, index: Int)] = []
+        plain.reserveCapacity(found.count)
+        var others: [Int] = []
+        for index in found.indices {
+            if let key = found[index].version.releaseOrderKey {
+                plain.append((key, index))
+            } else {
+                others.append(index)
+            }
+        }
+        // Equal keys are equal versions (`1.0`, `1.0.0`): the text decides.
+        plain.sort { $0.key != $1.key ? $0.key > $1.key : precedes($0.index, $1.index) }
+        var order = plain.map(\.index)
+        for index in others {
+            var low = 0, high = order.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(order[middle], index) { low = middle + 1 } else { high = middle }
+            }
+            order.insert(index, at: low)
+        }
+        return order
+    }
+
+    /// Whether two versions are equal, by their integer keys when both have one.
+    private static func sameVersion(_ a: Version, _ b: Version) -> Bool {
+        if let keyA = a.releaseOrderKey, let keyB = b.releaseOrderKey { return keyA == keyB }
+        return a == b
     }
 
     /// The spec file CocoaPods reads in a version directory: `Name.podspec.json`, else
