@@ -136,3 +136,22 @@ enum TreePath {
         components.filter { !$0.isEmpty }.joined(separator: "/")
     }
 }
+
+/// Strings made in one piece from their parts' bytes: a path built by appending its parts
+/// one after another grows its buffer for each.
+enum UTF8Copy {
+    /// Copies the UTF-8 of `text` into `buffer` from `start`; answers where it ended.
+    static func copy(_ text: String, to buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            if let from = bytes.baseAddress, let to = buffer.baseAddress { (to + start).update(from: from, count: bytes.count) }
+            return bytes.count
+        }
+        if let copied { return start + copied }
+        var end = start
+        for byte in text.utf8 {
+            buffer[end] = byte
+            end += 1
+        }
+        return end
+    }
+}

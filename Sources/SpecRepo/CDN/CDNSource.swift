@@ -328,27 +328,12 @@ public final class CDNSource: SpecProvider, @unchecked Sendable {
         let suffix = ".podspec.json"
         let count = folder.utf8.count + version.utf8.count + 1 + name.utf8.count + suffix.utf8.count
         return String(unsafeUninitializedCapacity: count) { buffer in
-            var end = Self.copyUTF8(of: folder, to: buffer, at: 0)
-            end = Self.copyUTF8(of: version, to: buffer, at: end)
+            var end = UTF8Copy.copy(folder, to: buffer, at: 0)
+            end = UTF8Copy.copy(version, to: buffer, at: end)
             buffer[end] = UInt8(ascii: "/")
-            end = Self.copyUTF8(of: name, to: buffer, at: end + 1)
-            return Self.copyUTF8(of: suffix, to: buffer, at: end)
+            end = UTF8Copy.copy(name, to: buffer, at: end + 1)
+            return UTF8Copy.copy(suffix, to: buffer, at: end)
         }
-    }
-
-    /// Copies the UTF-8 of `text` into `buffer` from `start`; answers where it ended.
-    private static func copyUTF8(of text: String, to buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-            if let from = bytes.baseAddress, let to = buffer.baseAddress { (to + start).update(from: from, count: bytes.count) }
-            return bytes.count
-        }
-        if let copied { return start + copied }
-        var end = start
-        for byte in text.utf8 {
-            buffer[end] = byte
-            end += 1
-        }
-        return end
     }
 
     /// The lines of a shard index, by pod name: each pod's version strings as listed.
