@@ -62,10 +62,50 @@ enum JSONPodspec {
         }
     }
 
+    /// The members of a spec's object that `spec(_:parentName:version:path:)` reads, each the
+    /// first member of its key (as `JSONObject`'s subscript finds it), found in one pass over
+    /// the keys: looking each up by name compared every key a dozen times per spec read.
+    private struct SpecMembers {
+        var name, dependencies, subspecs, source, defaultSubspecs, defaultSubspec, platforms,
+            testSpecs, appSpecs, deprecatedInFavorOf, deprecated: JSONNode?
+        /// The indices of the members under a platform key, in file order.
+        var platformIndices: [Int] = []
+
+        init(_ node: JSONNode) {
+            guard case .object(let object) = node.value else { return }
+            for (index, key) in object.keys.enumerated() {
+                // By length first: most keys then meet at most one comparison.
+                switch key.utf8.count {
+                case 4: if key == "name" { Self.keep(object, index, in: &name) }
+                case 6: if key == "source" { Self.keep(object, index, in: &source) }
+                case 8:
+                    if key == "subspecs" { Self.keep(object, index, in: &subspecs) }
+                    else if key == "appspecs" { Self.keep(object, index, in: &appSpecs) }
+                case 9:
+                    if key == "platforms" { Self.keep(object, index, in: &platforms) }
+                    else if key == "testspecs" { Self.keep(object, index, in: &testSpecs) }
+                case 10: if key == "deprecated" { Self.keep(object, index, in: &deprecated) }
+                case 12: if key == "dependencies" { Self.keep(object, index, in: &dependencies) }
+                case 15: if key == "default_subspec" { Self.keep(object, index, in: &defaultSubspec) }
+                case 16: if key == "default_subspecs" { Self.keep(object, index, in: &defaultSubspecs) }
+                case 22: if key == "deprecated_in_favor_of" { Self.keep(object, index, in: &deprecatedInFavorOf) }
+                default: break
+                }
+                // Compared, not hashed: every key of every spec read is looked at.
+                if key.utf8.count <= 8 && platformKeys.contains(key) { platformIndices.append(index) }
+            }
+        }
+
+        private static func keep(_ object: JSONObject, _ index: Int, in slot: inout JSONNode?) {
+            if slot == nil { slot = object.nodes[index] }
+        }
+    }
+
     private static func spec(
         _ node: JSONNode, parentName: String?, version: String, path: String
     ) throws(PodspecError) -> Specification {
-        guard let nameNode = node["name"] else {
+        let members = SpecMembers(node)
+        guard let nameNode = members.name else {
             throw PodspecError(
                 file: path, line: node.line,
                 message: parentName == nil
@@ -79,17 +119,16 @@ enum JSONPodspec {
         }
         let name = parentName.map { "\($0)/\(shortName)" } ?? shortName
 
-        var dependencies = try dependencyList(node["dependencies"], path: path)
+        var dependencies = try dependencyList(members.dependencies, path: path)
         if case .object(let object) = node.value {
-            // Compared, not hashed: every key of every spec read is looked at.
-            for (index, key) in object.keys.enumerated() where platformKeys.contains(key) {
+            for index in members.platformIndices {
                 guard let platformDependencies = object.nodes[index]["dependencies"] else { continue }
                 merge(try dependencyList(platformDependencies, path: path), into: &dependencies)
             }
         }
 
-        func specList(_ key: String, _ what: String) throws(PodspecError) -> [Specification] {
-            guard let listNode = node[key] else { return [] }
+        func specList(_ listNode: JSONNode?, key: String, _ what: String) throws(PodspecError) -> [Specification] {
+            guard let listNode else { return [] }
             guard case .array(let elements) = listNode.value else {
                 throw PodspecError(
                     file: path, line: listNode.line,
@@ -106,27 +145,27 @@ enum JSONPodspec {
             }
             return result
         }
-        let subspecs = try specList("subspecs", "subspec")
+        let subspecs = try specList(members.subspecs, key: "subspecs", "subspec")
 
         var specification = Specification(
             name: name,
             version: version,
-            source: parentName == nil ? try source(node["source"], path: path) : nil,
+            source: parentName == nil ? try source(members.source, path: path) : nil,
             dependencies: dependencies,
             subspecs: subspecs,
             defaultSubspecs: try stringList(
-                node["default_subspecs"] ?? node["default_subspec"], key: "default_subspecs", path: path),
-            deploymentTargets: try platforms(node["platforms"], path: path),
-            testSpecs: try specList("testspecs", "test spec"),
-            appSpecs: try specList("appspecs", "app spec")
+                members.defaultSubspecs ?? members.defaultSubspec, key: "default_subspecs", path: path),
+            deploymentTargets: try platforms(members.platforms, path: path),
+            testSpecs: try specList(members.testSpecs, key: "testspecs", "test spec"),
+            appSpecs: try specList(members.appSpecs, key: "appspecs", "app spec")
         )
         if parentName == nil {
             // CocoaPods warns of a pod that sets either (`Installer#warn_for_deprecations`).
-            if case .string(let other)? = node["deprecated_in_favor_of"]?.value, !other.isEmpty {
+            if case .string(let other)? = members.deprecatedInFavorOf?.value, !other.isEmpty {
                 specification.deprecatedInFavorOf = other
                 specification.deprecated = true
             }
-            if case .bool(true)? = node["deprecated"]?.value { specification.deprecated = true }
+            if case .bool(true)? = members.deprecated?.value { specification.deprecated = true }
         }
         return specification
     }
