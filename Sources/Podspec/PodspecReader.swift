@@ -16,7 +16,7 @@ public enum PodspecReader {
         return try RubyPodspec.read(bytes: [UInt8](data), path: path, file: PodspecFileContext(podspecPath: path))
     }
 
-    /// Reads podspec bytes; `path` chooses the format by its suffix and names the file in errors.
+    /// Reads podspec data; `path` chooses the format by its suffix and names the file in errors.
     public static func read(data: Data, path: String) throws(PodspecError) -> Specification {
         try read(bytes: [UInt8](data), path: path)
     }
@@ -31,7 +31,8 @@ public enum PodspecReader {
         path.hasSuffix(".json")
     }
 
-    static func read(bytes: [UInt8], path: String) throws(PodspecError) -> Specification {
+    /// Reads podspec bytes; `path` chooses the format by its suffix and names the file in errors.
+    public static func read(bytes: [UInt8], path: String) throws(PodspecError) -> Specification {
         if isJSON(path) {
             return try JSONPodspec.read(bytes: bytes, path: path)
         }

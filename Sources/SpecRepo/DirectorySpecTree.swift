@@ -125,6 +125,11 @@ public struct DirectorySpecTree: SpecTree {
 
     /// The bytes of the file at `path`.
     public func contents(at path: String) throws -> Data {
+        Data(try bytes(at: path))
+    }
+
+    /// The bytes of the file at `path`, read straight into an array.
+    public func bytes(at path: String) throws -> [UInt8] {
         // Non-blocking, so that a FIFO planted in the repo cannot hang the read.
         let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
         let beneath = openBeneath(path, flags: flags)
@@ -141,7 +146,7 @@ public struct DirectorySpecTree: SpecTree {
             throw SpecRepoError.unreadable(path: describe(path), reason: "it is not a regular file")
         }
         do {
-            return try OpenFile.readToEnd(descriptor, size: Int(info.st_size))
+            return try OpenFile.readToEnd(descriptor, size: Int(info.st_size), into: [UInt8].self)
         } catch {
             throw self.error(errno: error.errno, path: path)
         }

@@ -19,6 +19,9 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     public let layout: SpecRepoLayout
     /// How deep the repo is listed.
     public let depth: ListingDepth
+    /// Whether `tree` is a folder on disk, asked once: a dynamic cast for every spec read
+    /// cost some 400 instructions.
+    private let treeIsDirectory: Bool
 
     /// Every usable pod, byte-wise by name, each with its versions highest first. With
     /// `ListingDepth.onDemand`, the first use lists the whole repo.
@@ -90,6 +93,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// `CocoaPods-version.yml`.
     public init(tree: any SpecTree, name: String? = nil, depth: ListingDepth = .versionDirectories) throws {
         self.tree = tree
+        treeIsDirectory = tree is DirectorySpecTree
         self.name = name ?? tree.defaultName
         self.depth = depth
         // Read on demand, a repo without a `Specs` folder opens without a listing of its root
@@ -444,7 +448,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
 
     private func load(pod: PodEntry, entry: VersionEntry) -> Result<Specification, SpecRepoError> {
         var specPath: String
-        var data: Data?
+        var data: [UInt8]?
         if let known = entry.specPath {
             specPath = known
         } else {
@@ -454,7 +458,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             // cannot be read) is looked for in the listing as before.
             specPath = entry.filePath(pod.name, suffix: ".podspec.json")
             #if os(Linux)
-            if tree is DirectorySpecTree { data = try? tree.contents(at: specPath) }
+            if treeIsDirectory { data = try? tree.bytes(at: specPath) }
             #endif
         }
         if data == nil, entry.specPath == nil {
@@ -471,14 +475,14 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         }
         if data == nil {
             do {
-                data = try tree.contents(at: specPath)
+                data = try tree.bytes(at: specPath)
             } catch {
                 return .failure(error as? SpecRepoError ?? .unreadable(path: specPath, reason: String(describing: error)))
             }
         }
         let spec: Specification
         do {
-            spec = try PodspecReader.read(data: data!, path: specPath)
+            spec = try PodspecReader.read(bytes: data!, path: specPath)
         } catch {
             return .failure(.invalidSpec(path: specPath, line: error.line, message: error.message))
         }

@@ -49,6 +49,10 @@ public protocol SpecTree: Sendable {
     /// The bytes of the file at `path`.
     func contents(at path: String) throws -> Data
 
+    /// The bytes of the file at `path` as an array, which the spec parser reads: a tree
+    /// that reads files itself makes it without a `Data` between. Throws as `contents(at:)`.
+    func bytes(at path: String) throws -> [UInt8]
+
     /// The entries of the directory at `path` and, for each subdirectory among them whose
     /// name does not start with `.`, its own entries. Listing a pod directory and its version
     /// directories in one call lets an implementation resolve `path` once.
@@ -88,6 +92,11 @@ public struct TreeListing: Sendable {
 
 extension SpecTree {
     public var readsNamesWithoutListing: Bool { false }
+
+    /// The file's `Data`, copied.
+    public func bytes(at path: String) throws -> [UInt8] {
+        [UInt8](try contents(at: path))
+    }
 
     /// Lists the whole directory, then looks through it.
     public func entries(at path: String, until stop: (TreeEntry) throws -> Bool) throws -> (entries: [TreeEntry], stopped: Bool) {
