@@ -47,10 +47,12 @@ struct JSONObject {
     private(set) var keys: [String] = []
     private(set) var nodes: [JSONNode] = []
 
-    init() {
-        // Most objects of a podspec hold a few keys; growing from empty reallocates.
-        keys.reserveCapacity(4)
-        nodes.reserveCapacity(4)
+    /// An empty object with room for `capacity` members: most objects of a podspec hold a
+    /// few keys, and growing from empty reallocates.
+    init(capacity: Int = 4) {
+        guard capacity > 0 else { return }
+        keys.reserveCapacity(capacity)
+        nodes.reserveCapacity(capacity)
     }
 
     mutating func append(_ key: String, _ node: JSONNode) {
@@ -177,7 +179,9 @@ struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            var members = JSONObject()
+            // An object that is only checked keeps nothing and needs no room; a spec's
+            // top level keeps about a dozen members.
+            var members = JSONObject(capacity: keep ? (depth == 0 ? 16 : 4) : 0)
             // Only the top-level object of a filtered parse leaves members out by their key.
             let filter = depth == 0 && keep ? keptAtTop : nil
             skipWhitespace()
