@@ -69,7 +69,9 @@ final class PrefetchQueue: @unchecked Sendable {
     }
 
     private func drain() {
-        while let job = take() { job() }
+        ReaderPriority.lowered {
+            while let job = take() { job() }
+        }
     }
 
     private func take() -> (() -> Void)? {
