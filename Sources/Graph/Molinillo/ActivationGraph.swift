@@ -45,12 +45,7 @@ final class ActivationGraph {
         /// Every requirement naming the vertex: incoming edges', then explicit ones, each once
         /// (`Vertex#requirements`).
         var requirements: [Int] {
-            var seen = Set<Int>()
-            var result: [Int] = []
-            for requirement in incoming.map(\.requirement) + explicitRequirements where seen.insert(requirement).inserted {
-                result.append(requirement)
-            }
-            return result
+            (incoming.map(\.requirement) + explicitRequirements).uniqued()
         }
     }
 

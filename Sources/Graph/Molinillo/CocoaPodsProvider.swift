@@ -64,10 +64,10 @@ final class CocoaPodsProvider {
     private var dependencyIndex: [DependencyKey: Int] = [:]
     private(set) var specs: [Spec] = []
     private var specIndex: [SpecKey: Int] = [:]
-    private var searches: [Int: [Int]] = [:]
-    private var specDependencies: [Int: [Int]?] = [:]
+    private var searches = DenseTable<[Int]>()
+    private var specDependencies = DenseTable<[Int]?>()
     private var lockedDependencies: [String: Int] = [:]
-    private var platformCompatible: [Int: Bool] = [:]
+    private var platformCompatible = DenseTable<Bool>()
 
     init(catalog: Catalog, sources: [String: Int], platform: Platform?, podfileRequirements: [String: [Requirement]],
          locked: [String: Version], leftOut: Set<String>, missingPodsAreUnmanaged: Bool) {

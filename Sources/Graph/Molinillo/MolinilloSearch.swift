@@ -216,14 +216,14 @@ final class MolinilloSearch {
     private var nextStateID = 0
     /// `@parents_of`: the state that first required each requirement. Ruby keeps an array
     /// but only ever appends to an empty one, so one index each, or none.
-    private var parentsOf: [Int: Int] = [:]
+    private var parentsOf = DenseTable<Int>()
     /// The `parentsOf` entries in the order they were made, which is also by index: an
     /// unwind drops the entries at or above the state it returns to from the end.
     private var parentsMade: [(index: Int, requirement: Int)] = []
     /// The `firstState…` entries in the order they were made, by index, for the same reason.
     private var firstStatesMade: [(index: Int, requirement: Int?, name: String?)] = []
     /// The lowest stack index of a state with each requirement, and with each name.
-    private var firstStateByRequirement: [Int: Int] = [:]
+    private var firstStateByRequirement = DenseTable<Int>()
     private var firstStateByName: [String: Int] = [:]
     private static let initialTag = -1
 
@@ -413,8 +413,7 @@ final class MolinilloSearch {
     private func pushState(for requirements: [Int], sort: Bool) throws {
         var pending = requirements
         if sort {
-            var seen = Set<Int>()
-            pending = pending.filter { seen.insert($0).inserted }
+            pending = pending.uniqued()
             do {
                 pending = try provider.sorted(pending, graph: graph, conflicts: state?.conflicts.keys ?? [])
             } catch {
