@@ -23,13 +23,13 @@ enum PodName {
     /// bytes, as Ruby's `split('/')` does, and not among Characters, which costs a grapheme
     /// break test per character on the resolver's hottest path.
     static func root(of name: String) -> String {
-        guard let slash = name.utf8.firstIndex(of: UInt8(ascii: "/")) else { return name }
+        guard let slash = Podspec.PodName.firstSlash(in: name) else { return name }
         return String(name[..<slash])
     }
 
     /// `Bar/Baz` for `Foo/Bar/Baz`, and the empty path for `Foo`.
     static func subspecPath(of name: String) -> String {
-        guard let slash = name.utf8.firstIndex(of: UInt8(ascii: "/")) else { return "" }
+        guard let slash = Podspec.PodName.firstSlash(in: name) else { return "" }
         return String(name[name.utf8.index(after: slash)...])
     }
 

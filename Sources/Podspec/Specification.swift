@@ -136,7 +136,7 @@ public struct Specification: Sendable, Equatable {
 
     /// The name of the root spec: `Foo` for both `Foo` and `Foo/Bar`.
     public var rootName: String {
-        guard let slash = name.utf8.firstIndex(of: UInt8(ascii: "/")) else { return name }
+        guard let slash = PodName.firstSlash(in: name) else { return name }
         return String(name[..<slash])
     }
 
