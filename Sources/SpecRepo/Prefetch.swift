@@ -69,9 +69,7 @@ final class PrefetchQueue: @unchecked Sendable {
     }
 
     private func drain() {
-        ReaderPriority.lowered {
-            while let job = take() { job() }
-        }
+        while let job = take() { job() }
     }
 
     private func take() -> (() -> Void)? {
