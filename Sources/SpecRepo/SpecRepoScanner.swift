@@ -282,7 +282,7 @@ struct SpecRepoScanner {
         // `Pod::Source#versions` skips names starting with `.` and anything that is
         // not a directory; it raises on a directory that is not a version, which
         // compctl reports as junk instead.
-        if entry.name.utf8.first == UInt8(ascii: ".") {
+        if entry.name.hasPrefix(".") {
             skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
             return nil
         }
@@ -365,6 +365,16 @@ struct SpecRepoScanner {
                 plain.append((key, index))
             } else {
                 others.append(index)
+            }
+        }
+        // Each insertion moves what follows it: past a few dozen prereleases (a folder of
+        // nightly builds), one sort through the whole comparison is cheaper.
+        if others.count > 32 {
+            return found.indices.sorted { a, b in
+                if let keyA = found[a].version.releaseOrderKey, let keyB = found[b].version.releaseOrderKey, keyA != keyB {
+                    return keyA > keyB
+                }
+                return precedes(a, b)
             }
         }
         // Equal keys are equal versions (`1.0`, `1.0.0`): the text decides.

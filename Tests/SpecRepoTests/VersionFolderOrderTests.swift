@@ -25,6 +25,29 @@ import Versioning
         }
     }
 
+    /// Folders of many prereleases (nightly builds) take the one sort instead.
+    @Test func aFolderOfManyPrereleasesSortsTheSameWay() {
+        var generator = SeededRandom(seed: 7)
+        for _ in 0..<50 {
+            let names = Set((0..<Int.random(in: 33...150, using: &generator)).map { _ in
+                let release = "\(Int.random(in: 0...3, using: &generator)).\(Int.random(in: 0...3, using: &generator))"
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: return release
+                case 1: return release + ".0"
+                case 2: return release + "-nightly." + String(Int.random(in: 0...40, using: &generator))
+                default: return release + "-rc." + String(Int.random(in: 0...9, using: &generator))
+                }
+            })
+            let found = names.shuffled(using: &generator).compactMap { name in
+                (try? Version(name)).map { VersionEntry(version: $0, directoryName: name, specFileName: nil, podPath: "Foo") }
+            }
+            let whole = found.indices.sorted { a, b in
+                found[b].version.precedesInCocoaPodsOrder(found[a].version)
+            }
+            #expect(SpecRepoScanner.newestFirst(found).map { found[$0].directoryName } == whole.map { found[$0].directoryName })
+        }
+    }
+
     @Test func equalVersionsKeepTheLargerTextFirst() throws {
         let names = ["1.0", "1.0.0-rc.1", "1.0.0", "1", "0.9.70000", "1.0.0.0", "1.0.0.0.1", "1.0-beta"]
         let found = try names.map {
