@@ -8,7 +8,7 @@ import Versioning
 @Suite struct VersionFolderOrderTests {
     /// Each folder of random names, sorted both ways.
     @Test func keysAndInsertionGiveTheOrderOfTheWholeComparison() {
-        var generator = SeededRandom(seed: 20261128)
+        var generator = SeededGenerator(seed: 20261128)
         for _ in 0..<2_000 {
             let names = Set((0..<Int.random(in: 0...30, using: &generator)).map { _ in
                 Self.versionName(using: &generator)
@@ -27,7 +27,7 @@ import Versioning
 
     /// Folders of many prereleases (nightly builds) take the one sort instead.
     @Test func aFolderOfManyPrereleasesSortsTheSameWay() {
-        var generator = SeededRandom(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<50 {
             let names = Set((0..<Int.random(in: 33...150, using: &generator)).map { _ in
                 let release = "\(Int.random(in: 0...3, using: &generator)).\(Int.random(in: 0...3, using: &generator))"
@@ -59,7 +59,7 @@ import Versioning
 
     /// A version folder's name: mostly plain releases, some prereleases, some numbers too
     /// large or too many to pack, and equal versions written differently.
-    private static func versionName(using generator: inout SeededRandom) -> String {
+    private static func versionName(using generator: inout SeededGenerator) -> String {
         let count = Int.random(in: 1...5, using: &generator)
         var numbers = (0..<count).map { _ in
             String([0, 0, 1, 2, 3, 10, 65534, 65535, 70000].randomElement(using: &generator)!)
