@@ -335,7 +335,7 @@ struct SpecRepoScanner {
         versions.reserveCapacity(found.count)
         var kept: Int?
         for index in order {
-            if let kept, Self.sameVersion(found[kept].version, found[index].version) {
+            if let kept, found[kept].version == found[index].version {
                 skipped.append(SkippedEntry(
                     path: TreePath.join(path, found[index].directoryName),
                     reason: .duplicateVersion(of: found[kept].directoryName)
@@ -389,12 +389,6 @@ struct SpecRepoScanner {
             order.insert(index, at: low)
         }
         return order
-    }
-
-    /// Whether two versions are equal, by their integer keys when both have one.
-    private static func sameVersion(_ a: Version, _ b: Version) -> Bool {
-        if let keyA = a.releaseOrderKey, let keyB = b.releaseOrderKey { return keyA == keyB }
-        return a == b
     }
 
     /// The spec file CocoaPods reads in a version directory: `Name.podspec.json`, else
