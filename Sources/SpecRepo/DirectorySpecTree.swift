@@ -47,23 +47,23 @@ public struct DirectorySpecTree: SpecTree {
     }
 
     public func entries(at path: String) throws -> [TreeEntry] {
-        let descriptor = try openDirectory(at: path)
-        defer { close(descriptor) }
-        do {
-            return try readEntries(of: descriptor, at: path, buffer: DirectoryBuffer())
-        } catch let failure as DirectoryReadError {
-            throw error(errno: failure.code, path: path)
-        }
+        try entries(at: path, buffer: DirectoryBuffer()) { _ in false }.entries
     }
 
     /// Reads the directory a few entries at a time (a small buffer: a `getdents` returns a
     /// few dozen), so that finding an early entry costs the kernel only those.
     public func entries(at path: String, until stop: (TreeEntry) throws -> Bool) throws -> (entries: [TreeEntry], stopped: Bool) {
+        try entries(at: path, buffer: DirectoryBuffer(size: 2 * 1024), until: stop)
+    }
+
+    /// The entries of the directory at `path`, read through `buffer` until `stop` returns true.
+    private func entries(at path: String, buffer: DirectoryBuffer,
+                         until stop: (TreeEntry) throws -> Bool) throws -> (entries: [TreeEntry], stopped: Bool) {
         let descriptor = try openDirectory(at: path)
         defer { close(descriptor) }
         var entries: [TreeEntry] = []
         do {
-            let stopped = try forEachEntry(of: descriptor, at: path, buffer: DirectoryBuffer(size: 2 * 1024)) { entry in
+            let stopped = try forEachEntry(of: descriptor, at: path, buffer: buffer) { entry in
                 entries.append(entry)
                 return try stop(entry)
             }
