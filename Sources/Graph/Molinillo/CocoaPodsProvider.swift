@@ -64,6 +64,10 @@ final class CocoaPodsProvider {
     private var dependencyIndex: [DependencyKey: Int] = [:]
     private(set) var specs: [Spec] = []
     private var specIndex: [SpecKey: Int] = [:]
+    /// The id of the root spec of each pod's first version, keyed by its universe (held, so
+    /// that its identifier stays its own): the root specs of all a pod's versions are interned
+    /// together, so a search finds each candidate's id by adding its index, without hashing.
+    private var rootSpecs: [ObjectIdentifier: (universe: PodUniverse, first: Int)] = [:]
     private var searches = DenseTable<[Int]>()
     private var specDependencies = DenseTable<[Int]?>()
     private var lockedDependencies: [String: Int] = [:]
@@ -108,11 +112,24 @@ final class CocoaPodsProvider {
 
     /// The id of the spec `path` of `universe` at `version`, interned.
     func spec(_ universe: PodUniverse, _ version: Int, _ path: String) -> Int {
+        if path.isEmpty { return firstRootSpec(of: universe) + version }
         let key = SpecKey(universe: ObjectIdentifier(universe), version: version, path: path)
         if let known = specIndex[key] { return known }
         specs.append(Spec(universe: universe, version: version, path: path, name: PodName.join(universe.name, path)))
         specIndex[key] = specs.count - 1
         return specs.count - 1
+    }
+
+    /// The id of the root spec of `universe`'s first version; version `i`'s is that plus `i`.
+    private func firstRootSpec(of universe: PodUniverse) -> Int {
+        let key = ObjectIdentifier(universe)
+        if let known = rootSpecs[key] { return known.first }
+        let first = specs.count
+        for version in universe.versions.indices {
+            specs.append(Spec(universe: universe, version: version, path: "", name: universe.name))
+        }
+        rootSpecs[key] = (universe, first)
+        return first
     }
 
     /// The dependency Podfile.lock's `PODS` section makes of a locked spec, `A (= 1.0)`.
@@ -169,11 +186,16 @@ final class CocoaPodsProvider {
             })
         }
         var result: [Int] = []
+        let firstRoot = path.isEmpty ? firstRootSpec(of: universe) : 0
         for (index, version) in universe.versions.enumerated()
         where requirements.allSatisfy({ $0.isSatisfied(by: version) }) {
             // `subspec_by_name` reads the spec only for a subspec; a root name is taken
             // unread, as CocoaPods' lazy specification does.
-            if !path.isEmpty, catalog.spec(universe, index).model?.feature(at: path) == nil { continue }
+            if path.isEmpty {
+                result.append(firstRoot + index)
+                continue
+            }
+            if catalog.spec(universe, index).model?.feature(at: path) == nil { continue }
             result.append(spec(universe, index, path))
         }
         if path.isEmpty {
