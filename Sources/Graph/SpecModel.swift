@@ -15,6 +15,13 @@ public struct SpecDependency: Hashable, Sendable, Codable {
 
     /// The pod the dependency is on: `XXUIKit` for `XXUIKit/Core`.
     public var rootName: String { PodName.root(of: name) }
+
+    /// Whether the dependency is on the pod `root` (`rootName == root`), told without making
+    /// the root name.
+    func isOn(pod root: String) -> Bool {
+        guard let slash = Podspec.PodName.firstSlash(in: name) else { return name == root }
+        return name.utf8[..<slash].elementsEqual(root.utf8)
+    }
 }
 
 /// Helpers for CocoaPods' spec names (`Foo`, `Foo/Bar`, `Foo/Bar/Baz`).
@@ -48,11 +55,21 @@ struct PathTable<Value: Sendable>: Sendable {
     private var index: [String: Int]?
     private static var scanLimit: Int { 8 }
 
+    /// An empty table with room for `capacity` paths.
+    init(capacity: Int = 0) {
+        values.reserveCapacity(capacity)
+        paths.reserveCapacity(capacity)
+    }
+
     /// The value at `path`, if any.
     subscript(path: String) -> Value? {
-        if let index { return index[path].map { values[$0] } }
-        for position in paths.indices where paths[position] == path { return values[position] }
-        return nil
+        position(of: path).map { values[$0] }
+    }
+
+    /// Where the value at `path` is in `values`, if it has one.
+    private func position(of path: String) -> Int? {
+        if let index { return index[path] }
+        return paths.firstIndex(of: path)
     }
 
     /// How many paths have a value.
@@ -63,7 +80,8 @@ struct PathTable<Value: Sendable>: Sendable {
 
     /// Adds `value` at `path` unless the path has one already.
     mutating func insertIfAbsent(_ value: Value, at path: String) {
-        guard self[path] == nil else { return }
+        // Looked for by position: the subscript would copy the value found only to drop it.
+        guard position(of: path) == nil else { return }
         paths.append(path)
         values.append(value)
         if index != nil {
@@ -133,14 +151,14 @@ public final class SpecModel: Sendable {
         self.deprecatedInFavorOf = deprecatedInFavorOf
         self.version = version
         self.inheritsDependencies = inheritsDependencies
-        var byPath = PathTable<Node>()
+        var byPath = PathTable<Node>(capacity: nodes.count)
         for node in nodes { byPath.insertIfAbsent(node, at: node.path) }
         self.nodes = byPath
         hasSubspecs = byPath.count > 1
         rootFeature = inheritsDependencies
             ? Self.feature(name: name, chain: [byPath[""]].compactMap { $0 }, expanding: nil)
             : Feature(dependencies: [], activations: [])
-        var features = PathTable<Feature>()
+        var features = PathTable<Feature>(capacity: byPath.count)
         for node in byPath.values {
             let feature = inheritsDependencies
                 ? Self.feature(name: name, nodes: byPath, path: node.path)
@@ -212,9 +230,17 @@ public final class SpecModel: Sendable {
     private static func feature(name: String, chain: [Node], expanding node: Node?) -> Feature {
         var dependencies: [SpecDependency] = []
         var activations: [String] = []
-        for step in chain {
+        // Most specs: one step, each dependency on another pod and named once. The loop
+        // below would copy them all, in the same order.
+        let asTheyAre = chain.count == 1 && areDistinct(onOtherPodsThan: name, chain[0].dependencies)
+        if asTheyAre {
+            dependencies = chain[0].dependencies
+        } else {
+            dependencies.reserveCapacity(chain.reduce(0) { $0 + $1.dependencies.count })
+        }
+        for step in chain where !asTheyAre {
             for dependency in step.dependencies {
-                if dependency.rootName == name {
+                if dependency.isOn(pod: name) {
                     // A dependency on a subspec of the same pod: CocoaPods pins it to the
                     // same version (`Resolver#dependencies_for`), so only the subspec counts.
                     let path = PodName.subspecPath(of: dependency.name)
@@ -231,6 +257,16 @@ public final class SpecModel: Sendable {
             for path in expansion where !activations.contains(path) { activations.append(path) }
         }
         return Feature(dependencies: dependencies, activations: activations)
+    }
+
+    /// Whether each of `dependencies` is on a pod other than `name`, and names a spec no
+    /// other one names.
+    private static func areDistinct(onOtherPodsThan name: String, _ dependencies: [SpecDependency]) -> Bool {
+        for (index, dependency) in dependencies.enumerated() {
+            if dependency.isOn(pod: name) { return false }
+            for earlier in dependencies[..<index] where earlier.name == dependency.name { return false }
+        }
+        return true
     }
 
     /// Whether the spec at `path` runs on `platform` (`Specification#supported_on_platform?`),
@@ -311,26 +347,39 @@ extension SpecModel {
     /// The flattened form of a parsed podspec at `version`.
     public convenience init(specification: Specification, version: Version) {
         var nodes: [Node] = []
-        func visit(_ spec: Specification, parentPlatforms: [String: String?]) {
-            let path = PodName.subspecPath(of: spec.name)
-            var platforms: [String: String?] = [:]
-            for (platform, target) in spec.deploymentTargets {
-                // An empty target means "supported, no minimum" (`s.platform = :ios`); a
-                // subspec that names a platform without a target inherits the parent's.
-                let inherited = parentPlatforms[platform] ?? nil
-                platforms[platform] = target.isEmpty ? inherited : target
-            }
-            if platforms.isEmpty { platforms = parentPlatforms }
-            nodes.append(Node(
-                path: path,
-                dependencies: spec.dependencies.map { SpecDependency(name: $0.name, requirements: $0.requirements) },
-                defaultSubspecs: spec.defaultSubspecs,
-                children: spec.subspecs.map { PodName.subspecPath(of: $0.name) },
-                platforms: platforms))
-            for subspec in spec.subspecs { visit(subspec, parentPlatforms: platforms) }
-        }
-        visit(specification, parentPlatforms: [:])
+        Self.flatten(specification, parentPlatforms: [:], into: &nodes)
         self.init(name: specification.rootName, version: version, nodes: nodes,
                   isDeprecated: specification.deprecated, deprecatedInFavorOf: specification.deprecatedInFavorOf)
+    }
+
+    /// Appends the node of `spec`, then those of its subspecs, depth-first.
+    private static func flatten(_ spec: Specification, parentPlatforms: [String: String?], into nodes: inout [Node]) {
+        // An empty target means "supported, no minimum" (`s.platform = :ios`); a subspec that
+        // names a platform without a target inherits the parent's.
+        let targets = spec.deploymentTargets
+        let platforms: [String: String?]
+        if targets.isEmpty {
+            platforms = parentPlatforms
+        } else if parentPlatforms.isEmpty {
+            // Nothing to inherit (a root spec): the targets as they are, without hashing
+            // them again.
+            platforms = targets.mapValues { $0.isEmpty ? nil : $0 }
+        } else {
+            var own: [String: String?] = [:]
+            own.reserveCapacity(targets.count)
+            for (platform, target) in targets {
+                let inherited = parentPlatforms[platform] ?? nil
+                own[platform] = target.isEmpty ? inherited : target
+            }
+            platforms = own
+        }
+        let subspecs = spec.subspecs
+        nodes.append(Node(
+            path: PodName.subspecPath(of: spec.name),
+            dependencies: spec.dependencies.map { SpecDependency(name: $0.name, requirements: $0.requirements) },
+            defaultSubspecs: spec.defaultSubspecs,
+            children: subspecs.map { PodName.subspecPath(of: $0.name) },
+            platforms: platforms))
+        for subspec in subspecs { flatten(subspec, parentPlatforms: platforms, into: &nodes) }
     }
 }
