@@ -189,6 +189,12 @@ final class Catalog {
     /// Tells the sources that the specs of `universe`'s versions `indices` are about to be
     /// read, leaving out those loaded already; each source hears only of its own versions.
     func prefetchSpecs<S: Sequence>(_ universe: PodUniverse, _ indices: S) where S.Element == Int {
+        if universe.holders.count == 1, let provider = universe.holders.first {
+            // One source holds the pod: its versions, without sorting them by source.
+            let versions = indices.filter { universe.state(at: $0) == nil }.map { universe.versions[$0] }
+            if !versions.isEmpty { providers[provider].prefetchSpecs(name: universe.name, versions: versions) }
+            return
+        }
         var wanted: [Int: [Version]] = [:]
         for index in indices where universe.state(at: index) == nil {
             let provider = universe.providers[index]

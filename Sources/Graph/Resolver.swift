@@ -431,9 +431,8 @@ private struct ResolutionBuilder {
                 from: requirement.declaredBy, isRoot: true, to: dependency.rootName, dependency: dependency.name,
                 requirements: dependency.requirements, via: nil))
         }
-        for name in chosen.keys.sorted() {
-            let (universe, version, allPaths) = chosen[name]!
-            let paths = Array(Set(allPaths)).sorted()
+        for (name, (universe, version, allPaths)) in chosen.sorted(by: { $0.key < $1.key }) {
+            let paths = allPaths.count < 2 ? allPaths : Array(Set(allPaths)).sorted()
             let subspecs = paths.filter { !$0.isEmpty }.map { PodName.join(name, $0) }.sorted()
             if universe.isUnmanaged {
                 unmanaged[name] = universe.versions[version]
@@ -454,11 +453,13 @@ private struct ResolutionBuilder {
             if model.isDeprecated {
                 warnings.append(.deprecated(pod: name, inFavorOf: model.deprecatedInFavorOf))
             }
+            let features = ([(nil as String?, model.rootFeature)]
+                + paths.compactMap { path in model.feature(at: path).map { (path.isEmpty ? nil : PodName.join(name, path), $0) } })
+                .filter { !$0.1.dependencies.isEmpty }
+            // A feature lists each dependency once: only several can repeat one.
             var seen = Set<SpecDependency>()
-            let features = [(nil as String?, model.rootFeature)]
-                + paths.compactMap { path in model.feature(at: path).map { (path.isEmpty ? nil : PodName.join(name, path), $0) } }
             for (via, feature) in features {
-                for dependency in feature.dependencies where seen.insert(dependency).inserted {
+                for dependency in feature.dependencies where features.count == 1 || seen.insert(dependency).inserted {
                     note(dependency)
                     edges.append(DependencyGraph.Edge(
                         from: name, isRoot: false, to: dependency.rootName, dependency: dependency.name,

@@ -210,7 +210,13 @@ final class CocoaPodsProvider {
     }
 
     /// Tells the sources that `specs` (all of one pod, or of a few) are about to be read.
-    func prefetchSpecs<S: Sequence>(_ specs: S) where S.Element == Int {
+    func prefetchSpecs<S: Collection>(_ specs: S) where S.Element == Int {
+        // Usually the candidates of one pod, as a search announces them.
+        if let first = specs.first.map({ self.specs[$0].universe }),
+           specs.allSatisfy({ self.specs[$0].universe === first }) {
+            catalog.prefetchSpecs(first, specs.map { self.specs[$0].version })
+            return
+        }
         var byUniverse: [ObjectIdentifier: (universe: PodUniverse, indices: [Int])] = [:]
         var order: [ObjectIdentifier] = []
         for id in specs {
