@@ -42,6 +42,18 @@ import TestSupport
         #expect(damaged > 300)
     }
 
+    /// The dependencies under each platform key count, the key matched byte for byte; a key
+    /// that only looks like one (another case, a suffix) is left out.
+    @Test func everyPlatformKeyBringsItsDependencies() throws {
+        for key in JSONPodspec.platformKeys + ["iOS", "ios2", "tv", "watchOS", "visionos "] {
+            let text = #"{"name": "Foo", "version": "1.0", "dependencies": {"A": []}, "\#(key)": {"dependencies": {"B": ["~> 1.0"]}}}"#
+            expectSameReading(Array(text.utf8), key)
+            let spec = try JSONPodspec.read(bytes: Array(text.utf8), path: "Foo.podspec.json")
+            let expected = JSONPodspec.platformKeys.contains(key) ? ["A", "B"] : ["A"]
+            #expect(spec.dependencies.map(\.name) == expected, "under \(key)")
+        }
+    }
+
     @Test func aValueLeftOutIsStillChecked() {
         let broken = Array("""
             {

@@ -274,15 +274,16 @@ struct JSONParser {
     /// The index of the closing quote of the string whose opening quote is at `quote`, when
     /// nothing in it is escaped; nil when something is, or when it does not close on its line.
     private func plainStringEnd(from quote: Int) -> Int? {
-        var end = quote + 1
-        while end < bytes.count {
-            switch bytes[end] {
-            case UInt8(ascii: "\""): return end
-            case UInt8(ascii: "\\"), UInt8(ascii: "\n"): return nil
-            default: end += 1
-            }
-        }
-        return nil
+        // memchr looks a word at a time: for the closing quote, then for an escape or a line
+        // break before it. A spec's summary and description are long strings only checked.
+        let start = quote + 1
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start) else { return nil }
+        let end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        let length = end - start
+        guard memchr(base + start, Int32(UInt8(ascii: "\\")), length) == nil,
+              memchr(base + start, Int32(UInt8(ascii: "\n")), length) == nil else { return nil }
+        return end
     }
 
     /// The key whose opening quote is at `quote`, decoded again for an error that names it.

@@ -75,12 +75,20 @@ enum JSONPodspec {
             guard case .object(let object) = node.value else { return }
             for (index, key) in object.keys.enumerated() {
                 // By length first: most keys then meet at most one comparison.
+                // The platform keys (`platformKeys`) are in the same switch: every key of every
+                // spec read is looked at.
                 switch key.utf8.count {
-                case 4: if key == "name" { Self.keep(object, index, in: &name) }
+                case 3: if key == "ios" || key == "osx" { platformIndices.append(index) }
+                case 4:
+                    if key == "name" { Self.keep(object, index, in: &name) }
+                    else if key == "tvos" { platformIndices.append(index) }
+                case 5: if key == "macos" { platformIndices.append(index) }
                 case 6: if key == "source" { Self.keep(object, index, in: &source) }
+                case 7: if key == "watchos" { platformIndices.append(index) }
                 case 8:
                     if key == "subspecs" { Self.keep(object, index, in: &subspecs) }
                     else if key == "appspecs" { Self.keep(object, index, in: &appSpecs) }
+                    else if key == "visionos" { platformIndices.append(index) }
                 case 9:
                     if key == "platforms" { Self.keep(object, index, in: &platforms) }
                     else if key == "testspecs" { Self.keep(object, index, in: &testSpecs) }
@@ -91,8 +99,6 @@ enum JSONPodspec {
                 case 22: if key == "deprecated_in_favor_of" { Self.keep(object, index, in: &deprecatedInFavorOf) }
                 default: break
                 }
-                // Compared, not hashed: every key of every spec read is looked at.
-                if key.utf8.count <= 8 && platformKeys.contains(key) { platformIndices.append(index) }
             }
         }
 
