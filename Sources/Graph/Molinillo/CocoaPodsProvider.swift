@@ -10,8 +10,9 @@ import Versioning
 /// compares and hashes integers where Ruby compares `Pod::Dependency` values.
 final class CocoaPodsProvider {
     /// A `Pod::Dependency`: a spec name and its requirement, equal when name, requirement and
-    /// external source are.
-    struct Dependency {
+    /// external source are. A class: the search reads one at nearly every step, and a copy of
+    /// a struct of five references retained each.
+    final class Dependency {
         let name: String
         let root: String
         let requirements: [Requirement]
@@ -21,6 +22,16 @@ final class CocoaPodsProvider {
         let external: [String: String]?
         /// `Dependency#prerelease?`: one of its requirements names a prerelease.
         let namesPrerelease: Bool
+
+        init(name: String, root: String, requirements: [Requirement], texts: [String], external: [String: String]?,
+             namesPrerelease: Bool) {
+            self.name = name
+            self.root = root
+            self.requirements = requirements
+            self.texts = texts
+            self.external = external
+            self.namesPrerelease = namesPrerelease
+        }
     }
 
     /// One spec at one version: a pod's root spec or one of its subspecs.
@@ -187,8 +198,8 @@ final class CocoaPodsProvider {
         }
         var result: [Int] = []
         let firstRoot = path.isEmpty ? firstRootSpec(of: universe) : 0
-        for (index, version) in universe.versions.enumerated()
-        where requirements.allSatisfy({ $0.isSatisfied(by: version) }) {
+        for index in universe.versions.indices
+        where requirements.allSatisfy({ $0.isSatisfied(by: universe.versions[index]) }) {
             // `subspec_by_name` reads the spec only for a subspec; a root name is taken
             // unread, as CocoaPods' lazy specification does.
             if path.isEmpty {
