@@ -29,6 +29,8 @@ final class ActivationGraph {
 
     final class Vertex {
         let name: String
+        /// The graph's number for `name` (see `vertex(dependency:named:)`).
+        let nameID: Int
         var payload: Payload?
         var explicitRequirements: [Int] = []
         var outgoing: [Edge] = []
@@ -37,8 +39,9 @@ final class ActivationGraph {
         /// Where the vertex sits in the graph's (Ruby hash) insertion order.
         var sequence: Int
 
-        init(name: String, sequence: Int) {
+        init(name: String, nameID: Int, sequence: Int) {
             self.name = name
+            self.nameID = nameID
             self.sequence = sequence
         }
 
@@ -57,6 +60,13 @@ final class ActivationGraph {
     }
 
     private(set) var vertices: [String: Vertex] = [:]
+    /// Every name a vertex has had, numbered in the order first seen, and the vertex each
+    /// number names now: the search looks vertices up by a dependency's name at every sort
+    /// of its requirements, and a number found once saves hashing the name each time.
+    private var nameIDs: [String: Int] = [:]
+    private var byNameID: [Vertex?] = []
+    /// The name number of each dependency id asked about, once asked.
+    private var nameIDOfDependency = DenseTable<Int>()
     /// Vertex names by root name, for the prerelease rule's scan of a pod's vertices.
     private var byRoot: [String: [String]] = [:]
     private var log: [Action] = []
@@ -64,6 +74,23 @@ final class ActivationGraph {
 
     /// The vertex called `name`.
     func vertex(_ name: String) -> Vertex? { vertices[name] }
+
+    /// The vertex called `name`, the name of the search's dependency `id`: the same as
+    /// `vertex(name)`, found by number after the first ask for `id`.
+    func vertex(dependency id: Int, named name: String) -> Vertex? {
+        if let known = nameIDOfDependency[id] { return byNameID[known] }
+        let nameID = self.nameID(of: name)
+        nameIDOfDependency[id] = nameID
+        return byNameID[nameID]
+    }
+
+    /// The number of `name`, given on first use.
+    private func nameID(of name: String) -> Int {
+        if let known = nameIDs[name] { return known }
+        nameIDs[name] = byNameID.count
+        byNameID.append(nil)
+        return byNameID.count - 1
+    }
 
     /// The vertices of the pod `root`, in insertion order.
     func vertices(ofRoot root: String) -> [Vertex] {
@@ -91,7 +118,7 @@ final class ActivationGraph {
                     vertices[name]?.payload = payload
                     vertices[name]?.isRoot = root
                 } else {
-                    vertices[name] = nil
+                    if let removed = vertices.removeValue(forKey: name) { byNameID[removed.nameID] = nil }
                     byRoot[PodName.root(of: name)]?.removeAll { $0 == name }
                 }
             case let .addEdge(edge):
@@ -117,10 +144,11 @@ final class ActivationGraph {
             existing.isRoot = existing.isRoot || root
             return existing
         }
-        let vertex = Vertex(name: name, sequence: nextSequence)
+        let vertex = Vertex(name: name, nameID: nameID(of: name), sequence: nextSequence)
         nextSequence += 1
         vertex.isRoot = root
         vertices[name] = vertex
+        byNameID[vertex.nameID] = vertex
         byRoot[PodName.root(of: name), default: []].append(name)
         log.append(.addVertex(name: name, existed: false, payload: nil, root: false))
         return vertex

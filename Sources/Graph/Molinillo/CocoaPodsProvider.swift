@@ -342,7 +342,7 @@ final class CocoaPodsProvider {
         keyed.reserveCapacity(requirements.count)
         for (position, requirement) in requirements.enumerated() {
             let dependency = dependencies[requirement]
-            let activated = graph.vertex(dependency.name)?.payload != nil ? 0 : 1
+            let activated = graph.vertex(dependency: requirement, named: dependency.name)?.payload != nil ? 0 : 1
             let count = try search(requirement).count
             keyed.append(((activated, dependency.external != nil ? 0 : 1, dependency.namesPrerelease ? 0 : 1,
                            conflicts.contains(dependency.name) ? 0 : 1, count), position, requirement))
