@@ -17,10 +17,11 @@ public struct SpecDependency: Hashable, Sendable, Codable {
     public var rootName: String { PodName.root(of: name) }
 
     /// Whether the dependency is on the pod `root` (`rootName == root`), told without making
-    /// the root name.
+    /// the root name. Compared as Strings, as everywhere else names are: `Café` written with
+    /// a combining accent is the same pod.
     func isOn(pod root: String) -> Bool {
         guard let slash = Podspec.PodName.firstSlash(in: name) else { return name == root }
-        return name.utf8[..<slash].elementsEqual(root.utf8)
+        return name[..<slash] == root
     }
 }
 

@@ -40,6 +40,16 @@ import Versioning
         #expect(model.rootFeature.activations == ["Core"])
     }
 
+    /// Names compare as Strings everywhere: the pod's own subspec written with other code
+    /// points for the same text (a combining accent, the Kelvin sign for `K`) is its own.
+    @Test(arguments: [("Caf\u{E9}", "Cafe\u{301}/Core"), ("K", "\u{212A}/Core")])
+    func theOwnPodWrittenAnotherWayIsTheOwnPod(pod: String, dependency: String) {
+        let model = model(Specification(
+            name: pod, version: "1.0.0", dependencies: [self.dependency(dependency), self.dependency("B")]))
+        #expect(model.rootFeature.dependencies == [SpecDependency(name: "B")])
+        #expect(model.rootFeature.activations == ["Core"])
+    }
+
     @Test func aNameTwiceIsKeptTwiceUnlessItIsTheSameDependency() {
         let twice = model(Specification(
             name: "A", version: "1.0.0", dependencies: [dependency("B", ["~> 1.0"]), dependency("C"), dependency("B", ["< 1.5"])]))
