@@ -17,6 +17,11 @@ enum ProcessEnvironment {
         // Null after clearenv(), though Glibc's module declares it non-optional.
         typealias Entries = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
         guard var entry = unsafeBitCast(environ, to: Entries?.self) else { return result }
+        // Sized once: growing the table moved every entry again, and its first growth looked
+        // the table's type up by name at run time.
+        var count = 0
+        while entry[count] != nil { count += 1 }
+        result.reserveCapacity(count)
         while let pointer = entry.pointee {
             let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
             if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
