@@ -137,7 +137,18 @@ struct ResolveCommand: ParsableCommand {
                 if terminal {
                     Console.outRaw(TextTable(rows).plainText())
                 } else {
-                    Console.outRaw(rows.map { $0.joined(separator: "\t") + "\n" }.joined())
+                    // Appended cell by cell: the generic `joined(separator:)` looks its
+                    // collection's associated types up at run time on first use, some 300,000
+                    // instructions, a tenth of an empty resolve.
+                    var text = ""
+                    for row in rows {
+                        for (index, cell) in row.enumerated() {
+                            if index > 0 { text += "\t" }
+                            text += cell
+                        }
+                        text += "\n"
+                    }
+                    Console.outRaw(text)
                 }
             }
         }
