@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Graph
 
 /// The activation graph's vertices found by a dependency's number agree with those found by
@@ -31,5 +32,21 @@ import Testing
         #expect(graph.vertex(dependency: 1, named: "B") === again)
         #expect(graph.vertex(dependency: 3, named: "B") === again)
         #expect(graph.vertex(dependency: 4, named: "C") == nil)
+    }
+}
+
+/// Deduping ids with scratch marks keeps the first of each in order, as `uniqued()` does, and
+/// leaves the marks cleared for the next call.
+@Suite struct UniquedTests {
+    @Test func marksGiveWhatASetGivesAndAreLeftClear() {
+        var generator = SeededGenerator(seed: 7)
+        var marks: [Bool] = []
+        for length in [0, 1, 5, 33, 300] {
+            for _ in 0..<20 {
+                let ids = (0..<length).map { _ in Int(generator.next() % UInt64(max(1, length / 2))) }
+                #expect(ids.uniqued(marking: &marks) == ids.uniqued())
+                #expect(!marks.contains(true))
+            }
+        }
     }
 }

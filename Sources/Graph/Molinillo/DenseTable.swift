@@ -32,4 +32,22 @@ extension Array where Element == Int {
         var seen = Set<Int>(minimumCapacity: count)
         return filter { seen.insert($0).inserted }
     }
+
+    /// `uniqued()` of ids (non-negative), told apart by marks in `marks`, indexed by id, which
+    /// the caller keeps from one call to the next: all false before, and after. A state's
+    /// requirements, deduped at every activation, run to hundreds, and hashing each into a new
+    /// set cost more than the rest of the step.
+    func uniqued(marking marks: inout [Bool]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(count)
+        for element in self {
+            if element >= marks.count { marks.append(contentsOf: repeatElement(false, count: element - marks.count + 1)) }
+            if !marks[element] {
+                marks[element] = true
+                result.append(element)
+            }
+        }
+        for element in result { marks[element] = false }
+        return result
+    }
 }

@@ -225,6 +225,9 @@ final class MolinilloSearch {
     /// The lowest stack index of a state with each requirement, and with each name.
     private var firstStateByRequirement = DenseTable<Int>()
     private var firstStateByName: [String: Int] = [:]
+    /// Scratch marks by requirement id for deduping a state's requirements, all false
+    /// between uses.
+    private var requirementMarks: [Bool] = []
     private static let initialTag = -1
 
     init(provider: CocoaPodsProvider, requested: [Int], budget: Int) {
@@ -413,7 +416,7 @@ final class MolinilloSearch {
     private func pushState(for requirements: [Int], sort: Bool) throws {
         var pending = requirements
         if sort {
-            pending = pending.uniqued()
+            pending = pending.uniqued(marking: &requirementMarks)
             do {
                 pending = try provider.sorted(pending, graph: graph, conflicts: state?.conflicts.keys ?? [])
             } catch {
