@@ -139,12 +139,14 @@ final class ActivationGraph {
     /// vertex keeps its payload and place.
     @discardableResult
     func addVertex(_ name: String, root: Bool) -> Vertex {
-        if let existing = vertices[name] {
+        // Found by number: the number is needed for a new vertex anyway.
+        let nameID = self.nameID(of: name)
+        if let existing = byNameID[nameID] {
             log.append(.addVertex(name: name, existed: true, payload: existing.payload, root: existing.isRoot))
             existing.isRoot = existing.isRoot || root
             return existing
         }
-        let vertex = Vertex(name: name, nameID: nameID(of: name), sequence: nextSequence)
+        let vertex = Vertex(name: name, nameID: nameID, sequence: nextSequence)
         nextSequence += 1
         vertex.isRoot = root
         vertices[name] = vertex
