@@ -59,10 +59,10 @@ final class ActivationGraph {
         case setPayload(name: String, old: Payload?)
     }
 
-    private(set) var vertices: [String: Vertex] = [:]
     /// Every name a vertex has had, numbered in the order first seen, and the vertex each
-    /// number names now: the search looks vertices up by a dependency's name at every sort
-    /// of its requirements, and a number found once saves hashing the name each time.
+    /// number names now (nil once rewound away): the vertices by name. The search looks
+    /// vertices up by a dependency's name at every sort of its requirements, and a number
+    /// found once saves hashing the name each time.
     private var nameIDs: [String: Int] = [:]
     private var byNameID: [Vertex?] = []
     /// The name number of each dependency id asked about, once asked.
@@ -73,7 +73,7 @@ final class ActivationGraph {
     private var nextSequence = 0
 
     /// The vertex called `name`.
-    func vertex(_ name: String) -> Vertex? { vertices[name] }
+    func vertex(_ name: String) -> Vertex? { nameIDs[name].flatMap { byNameID[$0] } }
 
     /// The vertex called `name`, the name of the search's dependency `id`: the same as
     /// `vertex(name)`, found by number after the first ask for `id`.
@@ -94,12 +94,12 @@ final class ActivationGraph {
 
     /// The vertices of the pod `root`, in insertion order.
     func vertices(ofRoot root: String) -> [Vertex] {
-        (byRoot[root] ?? []).compactMap { vertices[$0] }.sorted { $0.sequence < $1.sequence }
+        (byRoot[root] ?? []).compactMap { vertex($0) }.sorted { $0.sequence < $1.sequence }
     }
 
     /// Every vertex in insertion order (`DependencyGraph#each`).
     var ordered: [Vertex] {
-        vertices.values.sorted { $0.sequence < $1.sequence }
+        byNameID.compactMap { $0 }.sorted { $0.sequence < $1.sequence }
     }
 
     /// Marks the current state so that `rewind(to:)` can return to it.
@@ -115,21 +115,21 @@ final class ActivationGraph {
                 if value == tag { return }
             case let .addVertex(name, existed, payload, root):
                 if existed {
-                    vertices[name]?.payload = payload
-                    vertices[name]?.isRoot = root
+                    self.vertex(name)?.payload = payload
+                    self.vertex(name)?.isRoot = root
                 } else {
-                    if let removed = vertices.removeValue(forKey: name) { byNameID[removed.nameID] = nil }
+                    if let removed = self.vertex(name) { byNameID[removed.nameID] = nil }
                     byRoot[PodName.root(of: name)]?.removeAll { $0 == name }
                 }
             case let .addEdge(edge):
-                if let index = vertices[edge.origin]?.outgoing.firstIndex(of: edge) {
-                    vertices[edge.origin]?.outgoing.remove(at: index)
+                if let index = self.vertex(edge.origin)?.outgoing.firstIndex(of: edge) {
+                    self.vertex(edge.origin)?.outgoing.remove(at: index)
                 }
-                if let index = vertices[edge.destination]?.incoming.firstIndex(of: edge) {
-                    vertices[edge.destination]?.incoming.remove(at: index)
+                if let index = self.vertex(edge.destination)?.incoming.firstIndex(of: edge) {
+                    self.vertex(edge.destination)?.incoming.remove(at: index)
                 }
             case let .setPayload(name, old):
-                vertices[name]?.payload = old
+                self.vertex(name)?.payload = old
             }
         }
         preconditionFailure("no tag \(tag) in the activation graph's log")
@@ -149,7 +149,6 @@ final class ActivationGraph {
         let vertex = Vertex(name: name, nameID: nameID, sequence: nextSequence)
         nextSequence += 1
         vertex.isRoot = root
-        vertices[name] = vertex
         byNameID[vertex.nameID] = vertex
         byRoot[PodName.root(of: name), default: []].append(name)
         log.append(.addVertex(name: name, existed: false, payload: nil, root: false))
@@ -161,7 +160,7 @@ final class ActivationGraph {
     /// where Molinillo's `path` misses that path and Ruby raises.
     func addChild(_ name: String, parent: String, requirement: Int) throws {
         let vertex = addVertex(name, root: false)
-        guard let origin = vertices[parent] else { return }
+        guard let origin = self.vertex(parent) else { return }
         if path(from: vertex, reaches: origin) {
             guard let names = molinilloPath(from: vertex, to: origin)?.map(\.name) else {
                 throw MolinilloInternalError(
@@ -178,7 +177,7 @@ final class ActivationGraph {
 
     /// Sets the payload of `name` through the log.
     func setPayload(_ name: String, _ payload: Payload?) {
-        guard let vertex = vertices[name] else { return }
+        guard let vertex = self.vertex(name) else { return }
         log.append(.setPayload(name: name, old: vertex.payload))
         vertex.payload = payload
     }
@@ -186,7 +185,7 @@ final class ActivationGraph {
     /// Sets a payload outside the log, for a check that restores it at once
     /// (`possibility_satisfies_requirements?` tags, sets and rewinds).
     func withTemporaryPayload<T>(_ name: String, _ payload: Payload, _ body: () -> T) -> T {
-        guard let vertex = vertices[name] else { return body() }
+        guard let vertex = self.vertex(name) else { return body() }
         let old = vertex.payload
         vertex.payload = payload
         defer { vertex.payload = old }
@@ -202,7 +201,7 @@ final class ActivationGraph {
             guard visited.insert(vertex.name).inserted else { continue }
             if vertex === target { return true }
             for edge in vertex.outgoing.reversed() {
-                if let next = vertices[edge.destination] { stack.append(next) }
+                if let next = self.vertex(edge.destination) { stack.append(next) }
             }
         }
         return false
@@ -212,7 +211,7 @@ final class ActivationGraph {
     /// the vertices in insertion order, as Molinillo makes it; nil when that pass does not
     /// reach `to` (Molinillo raises `ArgumentError` there).
     func molinilloPath(from: Vertex, to: Vertex) -> [Vertex]? {
-        let limit = vertices.count + 1
+        let limit = byNameID.reduce(0) { $1 == nil ? $0 : $0 + 1 } + 1
         var distances: [String: Int] = [from.name: 0]
         var predecessors: [String: String] = [:]
         for vertex in ordered {
@@ -232,7 +231,7 @@ final class ActivationGraph {
             if current == from.name { break }
         }
         guard names.last == from.name else { return nil }
-        return names.reversed().compactMap { vertices[$0] }
+        return names.reversed().compactMap { self.vertex($0) }
     }
 
     /// The shortest path from `from` to `to`.
@@ -245,14 +244,14 @@ final class ActivationGraph {
             let name = queue[index]
             index += 1
             if name == to.name { break }
-            for edge in vertices[name]?.outgoing ?? [] where seen.insert(edge.destination).inserted {
+            for edge in self.vertex(name)?.outgoing ?? [] where seen.insert(edge.destination).inserted {
                 previous[edge.destination] = name
                 queue.append(edge.destination)
             }
         }
         var names = [to.name]
         while let before = previous[names.last!] { names.append(before) }
-        return names.reversed().compactMap { vertices[$0] }
+        return names.reversed().compactMap { self.vertex($0) }
     }
 
     /// Every vertex `vertex` reaches back from, through incoming edges.
@@ -261,7 +260,7 @@ final class ActivationGraph {
         var result: [Vertex] = []
         var stack = vertex.incoming.map(\.origin)
         while let name = stack.popLast() {
-            guard seen.insert(name).inserted, let origin = vertices[name] else { continue }
+            guard seen.insert(name).inserted, let origin = self.vertex(name) else { continue }
             result.append(origin)
             stack += origin.incoming.map(\.origin)
         }
