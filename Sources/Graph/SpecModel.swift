@@ -231,23 +231,22 @@ public final class SpecModel: Sendable {
     private static func feature(name: String, chain: [Node], expanding node: Node?) -> Feature {
         var dependencies: [SpecDependency] = []
         var activations: [String] = []
-        // Most specs: one step, each dependency on another pod and named once. The loop
-        // below would copy them all, in the same order.
-        let asTheyAre = chain.count == 1 && areDistinct(onOtherPodsThan: name, chain[0].dependencies)
-        if asTheyAre {
+        if chain.count == 1, areDistinct(onOtherPodsThan: name, chain[0].dependencies) {
+            // Most specs: one step, each dependency on another pod and named once. The loop
+            // in the other branch would copy them all, in the same order.
             dependencies = chain[0].dependencies
         } else {
             dependencies.reserveCapacity(chain.reduce(0) { $0 + $1.dependencies.count })
-        }
-        for step in chain where !asTheyAre {
-            for dependency in step.dependencies {
-                if dependency.isOn(pod: name) {
-                    // A dependency on a subspec of the same pod: CocoaPods pins it to the
-                    // same version (`Resolver#dependencies_for`), so only the subspec counts.
-                    let path = PodName.subspecPath(of: dependency.name)
-                    if !activations.contains(path) { activations.append(path) }
-                } else if !dependencies.contains(dependency) {
-                    dependencies.append(dependency)
+            for step in chain {
+                for dependency in step.dependencies {
+                    if dependency.isOn(pod: name) {
+                        // A dependency on a subspec of the same pod: CocoaPods pins it to the
+                        // same version (`Resolver#dependencies_for`), so only the subspec counts.
+                        let path = PodName.subspecPath(of: dependency.name)
+                        if !activations.contains(path) { activations.append(path) }
+                    } else if !dependencies.contains(dependency) {
+                        dependencies.append(dependency)
+                    }
                 }
             }
         }
