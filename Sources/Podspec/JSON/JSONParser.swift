@@ -274,6 +274,11 @@ struct JSONParser {
     /// The index of the closing quote of the string whose opening quote is at `quote`, when
     /// nothing in it is escaped; nil when something is, or when it does not close on its line.
     private func plainStringEnd(from quote: Int) -> Int? {
+        Self.plainStringEnd(in: bytes, from: quote)
+    }
+
+    /// `plainStringEnd(from:)` over `bytes`, for the one-pass podspec reader too.
+    static func plainStringEnd(in bytes: UnsafeBufferPointer<UInt8>, from quote: Int) -> Int? {
         // memchr looks a word at a time: for the closing quote, then for an escape or a line
         // break before it. A spec's summary and description are long strings only checked.
         let start = quote + 1
@@ -304,6 +309,15 @@ struct JSONParser {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> Range<Int> {
         let start = index
+        guard let end = Self.numberEnd(in: bytes, from: start) else { throw failure("malformed number") }
+        index = end
+        return start..<end
+    }
+
+    /// One past the last byte of the number starting at `start` (a `-` or a digit), or nil
+    /// when it has no digit. A number is taken loosely: these bytes, in any order.
+    static func numberEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         var digits = 0
         while index < bytes.count {
@@ -315,8 +329,7 @@ struct JSONParser {
             if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { digits += 1 }
             index += 1
         }
-        guard digits > 0 else { throw failure("malformed number") }
-        return start..<index
+        return digits > 0 ? index : nil
     }
 
     /// Parses a string starting at its opening quote; when `keep` is false it is checked

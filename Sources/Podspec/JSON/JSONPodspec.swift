@@ -10,9 +10,18 @@ enum JSONPodspec {
                            "default_subspec", "platforms", "testspecs", "appspecs", "deprecated_in_favor_of",
                            "deprecated"] + platformKeys
     /// `keysRead`, made once into the set the parser matches keys against.
-    private static let keptKeys = JSONKeySet(keysRead)
+    static let keptKeys = JSONKeySet(keysRead)
 
-    static func read(bytes: [UInt8], path: String, keptAtTop: JSONKeySet? = keptKeys) throws(PodspecError) -> Specification {
+    /// The spec in `bytes`: read in one pass when it has the plain shape (nearly every spec
+    /// does), else through the tree, which also names the line of any error.
+    static func read(bytes: [UInt8], path: String) throws(PodspecError) -> Specification {
+        if let spec = OnePassJSONPodspec.read(bytes) { return spec }
+        return try read(bytes: bytes, path: path, keptAtTop: keptKeys)
+    }
+
+    /// The spec in `bytes`, read through the tree of the whole file (`keptAtTop` nil) or of
+    /// the top-level values it names.
+    static func read(bytes: [UInt8], path: String, keptAtTop: JSONKeySet?) throws(PodspecError) -> Specification {
         let root = try rootObject(bytes: bytes, path: path, keptAtTop: keptAtTop)
         let version = try versionString(root, path: path)
         return try spec(root, parentName: nil, version: version, path: path)
