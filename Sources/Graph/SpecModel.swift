@@ -50,45 +50,47 @@ enum PodName {
 /// Values by subspec path (the root's is empty), in the order added. Most pods have one
 /// spec, the root, or a handful: a scan of the paths finds one without hashing it, which the
 /// resolver does several times for every spec it reads. Past a handful, a dictionary does.
+/// Paths and values are kept side by side in one array: one allocation per table, and the
+/// resolver builds two tables for every spec it reads.
 struct PathTable<Value: Sendable>: Sendable {
-    private(set) var values: [Value] = []
-    private var paths: [String] = []
+    private var entries: [(path: String, value: Value)] = []
     private var index: [String: Int]?
     private static var scanLimit: Int { 8 }
 
     /// An empty table with room for `capacity` paths.
     init(capacity: Int = 0) {
-        values.reserveCapacity(capacity)
-        paths.reserveCapacity(capacity)
+        entries.reserveCapacity(capacity)
     }
 
     /// The value at `path`, if any.
     subscript(path: String) -> Value? {
-        position(of: path).map { values[$0] }
+        position(of: path).map { entries[$0].value }
     }
 
-    /// Where the value at `path` is in `values`, if it has one.
+    /// Where the value at `path` is in `entries`, if it has one.
     private func position(of path: String) -> Int? {
         if let index { return index[path] }
-        return paths.firstIndex(of: path)
+        return entries.firstIndex { $0.path == path }
     }
 
     /// How many paths have a value.
-    var count: Int { paths.count }
+    var count: Int { entries.count }
 
     /// The paths, in the order added.
-    var keys: [String] { paths }
+    var keys: [String] { entries.map(\.path) }
+
+    /// The values, in the order added.
+    var values: some Collection<Value> { entries.lazy.map(\.value) }
 
     /// Adds `value` at `path` unless the path has one already.
     mutating func insertIfAbsent(_ value: Value, at path: String) {
         // Looked for by position: the subscript would copy the value found only to drop it.
         guard position(of: path) == nil else { return }
-        paths.append(path)
-        values.append(value)
+        entries.append((path, value))
         if index != nil {
-            index![path] = paths.count - 1
-        } else if paths.count > Self.scanLimit {
-            index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+            index![path] = entries.count - 1
+        } else if entries.count > Self.scanLimit {
+            index = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.path, $0) })
         }
     }
 }
@@ -110,8 +112,8 @@ public final class SpecModel: Sendable {
         var children: [String]
         /// Platform name → minimum deployment target, with a parent's platforms inherited
         /// when the node declares none (`Specification#available_platforms`). Empty: every
-        /// platform; a nil target: any version of it.
-        var platforms: [String: String?]
+        /// platform; an empty target: any version of it, as a podspec writes it.
+        var platforms: [String: String]
     }
 
     /// What using one spec of the tree brings in, at this version.
@@ -145,25 +147,34 @@ public final class SpecModel: Sendable {
 
     /// `nodes` in tree order: the root, then each subspec depth-first. Without
     /// `inheritsDependencies`, each node's dependencies are all it brings in.
-    init(name: String, version: Version, nodes: [Node], inheritsDependencies: Bool = true,
-         isDeprecated: Bool = false, deprecatedInFavorOf: String? = nil) {
+    convenience init(name: String, version: Version, nodes: [Node], inheritsDependencies: Bool = true,
+                     isDeprecated: Bool = false, deprecatedInFavorOf: String? = nil) {
+        var byPath = PathTable<Node>(capacity: nodes.count)
+        for node in nodes { byPath.insertIfAbsent(node, at: node.path) }
+        self.init(name: name, version: version, nodes: byPath, inheritsDependencies: inheritsDependencies,
+                  isDeprecated: isDeprecated, deprecatedInFavorOf: deprecatedInFavorOf)
+    }
+
+    /// The nodes by path, in tree order.
+    private init(name: String, version: Version, nodes: PathTable<Node>, inheritsDependencies: Bool,
+                 isDeprecated: Bool, deprecatedInFavorOf: String?) {
         self.name = name
         self.isDeprecated = isDeprecated
         self.deprecatedInFavorOf = deprecatedInFavorOf
         self.version = version
         self.inheritsDependencies = inheritsDependencies
-        var byPath = PathTable<Node>(capacity: nodes.count)
-        for node in nodes { byPath.insertIfAbsent(node, at: node.path) }
-        self.nodes = byPath
-        hasSubspecs = byPath.count > 1
-        rootFeature = inheritsDependencies
-            ? Self.feature(name: name, chain: [byPath[""]].compactMap { $0 }, expanding: nil)
-            : Feature(dependencies: [], activations: [])
-        var features = PathTable<Feature>(capacity: byPath.count)
-        for node in byPath.values {
+        self.nodes = nodes
+        hasSubspecs = nodes.count > 1
+        if inheritsDependencies, let root = nodes[""] {
+            rootFeature = Self.feature(name: name, chain: CollectionOfOne(root), expanding: nil)
+        } else {
+            rootFeature = Feature(dependencies: [], activations: [])
+        }
+        var features = PathTable<Feature>(capacity: nodes.count)
+        for node in nodes.values {
             let feature = inheritsDependencies
-                ? Self.feature(name: name, nodes: byPath, path: node.path)
-                : Self.feature(name: name, chain: [node], expanding: nil)
+                ? Self.feature(name: name, nodes: nodes, path: node.path)
+                : Self.feature(name: name, chain: CollectionOfOne(node), expanding: nil)
             if let feature { features.insertIfAbsent(feature, at: node.path) }
         }
         self.features = features
@@ -228,13 +239,13 @@ public final class SpecModel: Sendable {
         return feature(name: name, chain: chain, expanding: node)
     }
 
-    private static func feature(name: String, chain: [Node], expanding node: Node?) -> Feature {
+    private static func feature(name: String, chain: some Collection<Node>, expanding node: Node?) -> Feature {
         var dependencies: [SpecDependency] = []
         var activations: [String] = []
-        if chain.count == 1, areDistinct(onOtherPodsThan: name, chain[0].dependencies) {
+        if chain.count == 1, let only = chain.first, areDistinct(onOtherPodsThan: name, only.dependencies) {
             // Most specs: one step, each dependency on another pod and named once. The loop
             // in the other branch would copy them all, in the same order.
-            dependencies = chain[0].dependencies
+            dependencies = only.dependencies
         } else {
             dependencies.reserveCapacity(chain.reduce(0) { $0 + $1.dependencies.count })
             for step in chain {
@@ -274,8 +285,8 @@ public final class SpecModel: Sendable {
     func support(at path: String, on platform: Platform) -> PlatformSupport {
         guard let node = nodes[path] else { return .supported }
         if node.platforms.isEmpty { return .supported }
-        guard let entry = node.platforms[platform.name] else { return .unsupportedPlatform }
-        guard let text = entry, let required = try? Version(text) else { return .supported }
+        guard let text = node.platforms[platform.name] else { return .unsupportedPlatform }
+        guard let required = try? Version(text) else { return .supported }
         return required <= platform.deploymentTarget ? .supported : .needsDeploymentTarget(required)
     }
 }
@@ -346,40 +357,40 @@ extension SpecModel {
 
     /// The flattened form of a parsed podspec at `version`.
     public convenience init(specification: Specification, version: Version) {
-        var nodes: [Node] = []
+        var nodes = PathTable<Node>(capacity: 1)
         Self.flatten(specification, parentPlatforms: [:], into: &nodes)
-        self.init(name: specification.rootName, version: version, nodes: nodes,
+        self.init(name: specification.rootName, version: version, nodes: nodes, inheritsDependencies: true,
                   isDeprecated: specification.deprecated, deprecatedInFavorOf: specification.deprecatedInFavorOf)
     }
 
-    /// Appends the node of `spec`, then those of its subspecs, depth-first.
-    private static func flatten(_ spec: Specification, parentPlatforms: [String: String?], into nodes: inout [Node]) {
+    /// Adds the node of `spec`, then those of its subspecs, depth-first; a path given twice
+    /// keeps its first node.
+    private static func flatten(_ spec: Specification, parentPlatforms: [String: String], into nodes: inout PathTable<Node>) {
         // An empty target means "supported, no minimum" (`s.platform = :ios`); a subspec that
         // names a platform without a target inherits the parent's.
         let targets = spec.deploymentTargets
-        let platforms: [String: String?]
+        let platforms: [String: String]
         if targets.isEmpty {
             platforms = parentPlatforms
         } else if parentPlatforms.isEmpty {
-            // Nothing to inherit (a root spec): the targets as they are, without hashing
-            // them again.
-            platforms = targets.mapValues { $0.isEmpty ? nil : $0 }
+            // Nothing to inherit (a root spec): the targets as they are.
+            platforms = targets
         } else {
-            var own: [String: String?] = [:]
+            var own: [String: String] = [:]
             own.reserveCapacity(targets.count)
             for (platform, target) in targets {
-                let inherited = parentPlatforms[platform] ?? nil
-                own[platform] = target.isEmpty ? inherited : target
+                own[platform] = target.isEmpty ? parentPlatforms[platform] ?? "" : target
             }
             platforms = own
         }
         let subspecs = spec.subspecs
-        nodes.append(Node(
-            path: PodName.subspecPath(of: spec.name),
+        let path = PodName.subspecPath(of: spec.name)
+        nodes.insertIfAbsent(Node(
+            path: path,
             dependencies: spec.dependencies.map { SpecDependency(name: $0.name, requirements: $0.requirements) },
             defaultSubspecs: spec.defaultSubspecs,
             children: subspecs.map { PodName.subspecPath(of: $0.name) },
-            platforms: platforms))
+            platforms: platforms), at: path)
         for subspec in subspecs { flatten(subspec, parentPlatforms: platforms, into: &nodes) }
     }
 }

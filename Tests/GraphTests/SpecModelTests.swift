@@ -84,10 +84,10 @@ import Versioning
         var root = Specification(name: "A", version: "1.0.0", subspecs: [withEmpty, own, none])
         root.deploymentTargets = ["ios": "12.0", "osx": ""]
         let model = model(root)
-        // A nil target is a platform without a minimum, not a missing platform.
-        let rootPlatforms: [String: String?] = ["ios": "12.0", "osx": nil]
-        let emptyPlatforms: [String: String?] = ["ios": "12.0", "watchos": nil]
-        let ownPlatforms: [String: String?] = ["ios": "15.0"]
+        // An empty target is a platform without a minimum, not a missing platform.
+        let rootPlatforms = ["ios": "12.0", "osx": ""]
+        let emptyPlatforms = ["ios": "12.0", "watchos": ""]
+        let ownPlatforms = ["ios": "15.0"]
         #expect(model.nodes[""]?.platforms == rootPlatforms)
         #expect(model.nodes["Empty"]?.platforms == emptyPlatforms)
         #expect(model.nodes["Own"]?.platforms == ownPlatforms)
@@ -97,5 +97,7 @@ import Versioning
         #expect(model.support(at: "Own", on: ios13) == .needsDeploymentTarget(try! Version("15.0")))
         #expect(model.support(at: "Empty", on: Platform(name: "osx", deploymentTarget: try! Version("10.0")))
             == .unsupportedPlatform)
+        #expect(model.support(at: "", on: Platform(name: "osx", deploymentTarget: try! Version("10.0"))) == .supported)
+        #expect(model.support(at: "Empty", on: Platform(name: "watchos", deploymentTarget: try! Version("1.0"))) == .supported)
     }
 }
