@@ -17,6 +17,13 @@ public struct PodEntry: Hashable, Sendable {
         self.path = path
         self.versions = versions
     }
+
+    /// Where `version` is among `versions`. Looked for by index: `firstIndex(where:)` copies
+    /// each entry it passes (a version and three strings), and the resolver asks thousands of
+    /// times.
+    public func index(of version: Version) -> Int? {
+        versions.indices.first { versions[$0].version == version }
+    }
 }
 
 /// One version directory of a pod, with the spec file that CocoaPods would read there.

@@ -279,7 +279,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         guard let pod = found else {
             throw SpecRepoError.noSuchPod(name: name, repository: self.name)
         }
-        guard let index = pod.versions.firstIndex(where: { $0.version == version }) else {
+        guard let index = pod.index(of: version) else {
             throw SpecRepoError.noSuchVersion(name: name, version: version.description, repository: self.name)
         }
         // The read's state is taken under the lock: another ask may record its result and
@@ -351,8 +351,8 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// find that out costs more than the look.
     private func isReadOrUnderWay(_ name: String, _ version: Version) -> Bool {
         lock.withLock {
-            guard let reads = podReads[name], let entry = recorded(name, reads)??.versions.first(where: { $0.version == version }) else { return false }
-            return reads.specs[entry.directoryName] != nil
+            guard let reads = podReads[name], let pod = recorded(name, reads) ?? nil, let index = pod.index(of: version) else { return false }
+            return reads.specs[pod.versions[index].directoryName] != nil
         }
     }
 
