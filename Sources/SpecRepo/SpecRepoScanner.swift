@@ -242,9 +242,25 @@ struct SpecRepoScanner {
     /// Lists one pod's directory at `path`. With `absentIfMissing`, a path that does not
     /// exist (or is a file) means the repo has no such pod rather than junk.
     func scanPod(name: String, path: String, absentIfMissing: Bool = false) -> PodResult {
-        let listing: [TreeListing]
+        var skipped: [SkippedEntry] = []
+        var found: [VersionEntry] = []
         do {
-            listing = try podListing(at: path)
+            switch depth {
+            case .versionDirectories, .versionDirectoriesOnDemand:
+                let listing = try tree.entriesWithChildren(at: path)
+                found.reserveCapacity(listing.count)
+                for item in listing {
+                    addVersion(item.entry, children: item.children, pod: name, podPath: path, to: &found, skipped: &skipped)
+                }
+            case .versions, .onDemand:
+                // The entries as listed, without a `TreeListing` made for each: the resolver
+                // lists hundreds of pod folders this way.
+                let entries = try tree.entries(at: path)
+                found.reserveCapacity(entries.count)
+                for entry in entries {
+                    addVersion(entry, children: nil, pod: name, podPath: path, to: &found, skipped: &skipped)
+                }
+            }
         } catch SpecRepoError.noSuchPath where absentIfMissing {
             return PodResult(pod: nil, skipped: [])
         } catch SpecRepoError.notADirectory where absentIfMissing {
@@ -252,13 +268,7 @@ struct SpecRepoScanner {
         } catch {
             return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: skipReason(error))])
         }
-        var skipped: [SkippedEntry] = []
-        var found: [VersionEntry] = []
-        found.reserveCapacity(listing.count)
-        for item in listing {
-            if let version = versionEntry(item, pod: name, podPath: path, skipped: &skipped) { found.append(version) }
-        }
-        let versions = cocoaPodsOrder(found, podPath: path, skipped: &skipped)
+        let versions = cocoaPodsOrder(&found, podPath: path, skipped: &skipped)
         if versions.isEmpty {
             skipped.append(SkippedEntry(path: path, reason: .noVersions))
         }
@@ -268,47 +278,38 @@ struct SpecRepoScanner {
         return PodResult(pod: pod, skipped: skipped)
     }
 
-    /// A pod directory's entries, with each one's children when the depth lists the files
-    /// of version directories too.
-    private func podListing(at path: String) throws -> [TreeListing] {
-        switch depth {
-        case .versionDirectories, .versionDirectoriesOnDemand:
-            return try tree.entriesWithChildren(at: path)
-        case .versions, .onDemand:
-            return try tree.entries(at: path).map { TreeListing(entry: $0, children: nil) }
-        }
-    }
-
-    /// The version an entry of a pod directory holds, or `nil` with the reason added to
-    /// `skipped`; the junk beside a version's spec file is added to `skipped` too.
-    private func versionEntry(_ item: TreeListing, pod name: String, podPath path: String,
-                              skipped: inout [SkippedEntry]) -> VersionEntry? {
-        let entry = item.entry
+    /// Adds the version an entry of a pod directory holds to `found` (made there, not copied
+    /// in), or the reason it holds none to `skipped`; the junk beside a version's spec file
+    /// is added to `skipped` too.
+    private func addVersion(_ entry: TreeEntry, children: Result<[TreeEntry], SpecRepoError>?, pod name: String,
+                            podPath path: String, to found: inout [VersionEntry], skipped: inout [SkippedEntry]) {
         // Built only for junk: most entries are fine and need no path.
         var entryPath: String { TreePath.join(path, entry.name) }
         // `Pod::Source#versions` skips names starting with `.` and anything that is
         // not a directory; it raises on a directory that is not a version, which
-        // compctl reports as junk instead.
-        if entry.name.hasPrefix(".") {
+        // compctl reports as junk instead. A name whose first byte is not a dot does not
+        // start with one, told without the comparison of Characters.
+        if entry.name.utf8.first == UInt8(ascii: "."), entry.name.hasPrefix(".") {
             skipped.append(SkippedEntry(path: entryPath, reason: .hidden(entry.kind)))
-            return nil
+            return
         }
         if entry.leavesTree {
             skipped.append(SkippedEntry(path: entryPath, reason: .leavesRepository))
-            return nil
+            return
         }
         guard entry.kind == .directory else {
             let reason: SkipReason = entry.name.hasSuffix(".podspec~") ? .editorBackup : .fileWhereVersionExpected
             skipped.append(SkippedEntry(path: entryPath, reason: reason))
-            return nil
+            return
         }
         // As written, not trimmed: the folder's name becomes part of paths and messages.
         guard case .success(let version) = PodName.checkedVersion(entry.name) else {
             skipped.append(SkippedEntry(path: entryPath, reason: .notAVersion))
-            return nil
+            return
         }
-        guard let children = item.children else {
-            return VersionEntry(version: version, directoryName: entry.name, specFileName: nil, podPath: path)
+        guard let children else {
+            found.append(VersionEntry(version: version, directoryName: entry.name, specFileName: nil, podPath: path))
+            return
         }
         let files: [TreeEntry]
         switch children {
@@ -316,43 +317,66 @@ struct SpecRepoScanner {
             files = entries
         case .failure(let error):
             skipped.append(SkippedEntry(path: entryPath, reason: skipReason(error)))
-            return nil
+            return
         }
         if files.isEmpty {
             skipped.append(SkippedEntry(path: entryPath, reason: .emptyVersionDirectory))
-            return nil
+            return
         }
         guard let specFile = Self.specFile(in: files, pod: name) else {
             skipped.append(SkippedEntry(path: entryPath, reason: .noSpecFile(pod: name)))
             appendJunk(in: files, of: entryPath, specFile: nil, pod: name, to: &skipped)
-            return nil
+            return
         }
         appendJunk(in: files, of: entryPath, specFile: specFile, pod: name, to: &skipped)
-        return VersionEntry(version: version, directoryName: entry.name, specFileName: specFile, podPath: path)
+        found.append(VersionEntry(version: version, directoryName: entry.name, specFileName: specFile, podPath: path))
     }
 
     /// `found` newest first, as `Pod::Source#versions` lists them, with each duplicate of a
     /// version (`1.0` beside `1.0.0`) added to `skipped` instead.
-    private func cocoaPodsOrder(_ found: [VersionEntry], podPath path: String,
+    private func cocoaPodsOrder(_ found: inout [VersionEntry], podPath path: String,
                                 skipped: inout [SkippedEntry]) -> [VersionEntry] {
         // `Pod::Version#<=>` breaks ties between equal versions (`1.0`, `1.0.0`) by
         // comparing the strings; `versions` then reverses, so the larger string comes first.
         let order = Self.newestFirst(found)
-        var versions: [VersionEntry] = []
-        versions.reserveCapacity(found.count)
-        var kept: Int?
-        for index in order {
-            if let kept, found[kept].version == found[index].version {
+        // The entries are put in order and the duplicates dropped in place, by swaps, which
+        // move entries: copying each into a new array retained and released its strings.
+        var versions = found
+        found = []
+        Self.permute(&versions, into: order)
+        var kept = 0
+        for index in versions.indices {
+            if index > 0, versions[kept - 1].version == versions[index].version {
                 skipped.append(SkippedEntry(
-                    path: TreePath.join(path, found[index].directoryName),
-                    reason: .duplicateVersion(of: found[kept].directoryName)
+                    path: TreePath.join(path, versions[index].directoryName),
+                    reason: .duplicateVersion(of: versions[kept - 1].directoryName)
                 ))
                 continue
             }
-            versions.append(found[index])
-            kept = index
+            if kept != index { versions.swapAt(kept, index) }
+            kept += 1
         }
+        versions.removeLast(versions.count - kept)
         return versions
+    }
+
+    /// Rearranges `elements` so that position `i` holds the element that was at `order[i]`
+    /// (`order` is a permutation of the indices), following each cycle with swaps.
+    static func permute<Element>(_ elements: inout [Element], into order: [Int]) {
+        var placed = [Bool](repeating: false, count: order.count)
+        // Swapped in the buffer, which moves the two elements' bytes.
+        elements.withUnsafeMutableBufferPointer { elements in
+            for start in order.indices where !placed[start] {
+                var position = start
+                while true {
+                    placed[position] = true
+                    let source = order[position]
+                    if source == start { break }
+                    elements.swapAt(position, source)
+                    position = source
+                }
+            }
+        }
     }
 
     /// The indices of `found` in the order of `cocoaPodsOrder`. Plain releases, nearly all
@@ -361,6 +385,12 @@ struct SpecRepoScanner {
     /// through the whole comparison copied two versions per step, some 20,000 instructions
     /// for a pod folder of 20 versions.
     static func newestFirst(_ found: [VersionEntry]) -> [Int] {
+        found.withUnsafeBufferPointer(newestFirst)
+    }
+
+    /// `newestFirst(_:)` over a buffer, whose entries are looked at in place: taken out of
+    /// the array, each version was copied.
+    private static func newestFirst(_ found: UnsafeBufferPointer<VersionEntry>) -> [Int] {
         func precedes(_ a: Int, _ b: Int) -> Bool {
             found[b].version.precedesInCocoaPodsOrder(found[a].version)
         }

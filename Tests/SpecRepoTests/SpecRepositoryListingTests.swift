@@ -105,6 +105,14 @@ import Testing
         #expect(repo.junk == ["Foo/1.0: same version as 1.0.0; keep only one of the two directories"])
     }
 
+    /// A third equal version is junk beside the one kept, not beside the second.
+    @Test func threeEqualVersionsKeepOne() throws {
+        let repo = try SpecRepository.test(files: podFiles("Foo", ["1", "2.0", "1.0", "0.9", "1.0.0"]))
+        #expect(repo.listing == ["Foo\t2.0 1.0.0 0.9"])
+        #expect(repo.junk == ["Foo/1: same version as 1.0.0; keep only one of the two directories",
+                              "Foo/1.0: same version as 1.0.0; keep only one of the two directories"])
+    }
+
     @Test func emptySpecsDirectoryIsAnEmptyRepo() throws {
         let repo = try SpecRepository.test(files: [:], emptyDirectories: ["Specs"])
         #expect(repo.pods.isEmpty)

@@ -48,6 +48,18 @@ import Versioning
         }
     }
 
+    /// Putting entries in order by swaps gives what copying them in that order gives.
+    @Test func permutingInPlaceGivesTheOrder() {
+        var generator = SeededGenerator(seed: 99)
+        for count in 0..<40 {
+            let order = Array(0..<count).shuffled(using: &generator)
+            var elements = (0..<count).map { "entry \($0)" }
+            let expected = order.map { elements[$0] }
+            SpecRepoScanner.permute(&elements, into: order)
+            #expect(elements == expected, "\(order)")
+        }
+    }
+
     @Test func equalVersionsKeepTheLargerTextFirst() throws {
         let names = ["1.0", "1.0.0-rc.1", "1.0.0", "1", "0.9.70000", "1.0.0.0", "1.0.0.0.1", "1.0-beta"]
         let found = try names.map {
