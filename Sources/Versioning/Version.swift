@@ -13,9 +13,9 @@ public struct Version: Sendable {
     /// `numbers` packed 16 bits each into one integer when there are at most four and
     /// each is below 65535 (nearly every real version), so that most comparisons are one
     /// integer comparison; `UInt64.max` when they do not fit.
-    let packedNumbers: UInt64
+    @usableFromInline let packedNumbers: UInt64
     /// Whether `prereleaseSegments` is not empty.
-    let hasPrereleaseSegments: Bool
+    @usableFromInline let hasPrereleaseSegments: Bool
     /// How many leading numbers the text has, trailing zeros included (for Gem's
     /// `release` and `bump`, which keep them).
     let leadingNumberCount: Int
@@ -203,6 +203,7 @@ public struct Version: Sendable {
     /// A key whose integer order is the version order (CocoaPods' `compare_segments`), for a
     /// release of at most four numbers below 65535 (nearly every real version); nil for any
     /// other. Sorting many versions by it moves no reference counts.
+    @inlinable
     public var releaseOrderKey: UInt64? {
         hasPrereleaseSegments || packedNumbers == .max ? nil : packedNumbers
     }
@@ -220,6 +221,7 @@ public struct Version: Sendable {
 
     /// Compares as `Pod::Version#compare_segments` does: -1, 0 or 1.
     @inline(__always)
+    @usableFromInline
     static func compare(_ lhs: Version, _ rhs: Version) -> Int {
         let order = compareNumbers(lhs, rhs)
         if order != 0 { return order }
@@ -332,13 +334,27 @@ public struct Version: Sendable {
 
 extension Version: Comparable, Hashable {
     /// Equal as CocoaPods' `==`: the same numbers (trailing zeros aside) and prerelease.
+    /// Inlined where it is used, so that two plain releases compare by their packed numbers
+    /// alone: called across modules, each comparison of versions kept in an array copied
+    /// both (their strings retained and released).
+    @inlinable
     public static func == (lhs: Version, rhs: Version) -> Bool {
-        compare(lhs, rhs) == 0
+        if lhs.isPackedRelease && rhs.isPackedRelease { return lhs.packedNumbers == rhs.packedNumbers }
+        return compare(lhs, rhs) == 0
     }
 
-    /// Ordered as CocoaPods' `compare_segments`.
+    /// Ordered as CocoaPods' `compare_segments`; inlined as `==` is.
+    @inlinable
     public static func < (lhs: Version, rhs: Version) -> Bool {
-        compare(lhs, rhs) < 0
+        if lhs.isPackedRelease && rhs.isPackedRelease { return lhs.packedNumbers < rhs.packedNumbers }
+        return compare(lhs, rhs) < 0
+    }
+
+    /// A release (no prerelease part) whose numbers are packed: two of them compare as
+    /// their packed numbers do.
+    @inlinable
+    var isPackedRelease: Bool {
+        !hasPrereleaseSegments && packedNumbers != .max
     }
 
     public func hash(into hasher: inout Hasher) {
