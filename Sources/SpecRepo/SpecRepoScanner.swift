@@ -268,13 +268,13 @@ struct SpecRepoScanner {
         } catch {
             return PodResult(pod: nil, skipped: [SkippedEntry(path: path, reason: skipReason(error))])
         }
-        let versions = cocoaPodsOrder(&found, podPath: path, skipped: &skipped)
-        if versions.isEmpty {
+        putInCocoaPodsOrder(&found, podPath: path, skipped: &skipped)
+        if found.isEmpty {
             skipped.append(SkippedEntry(path: path, reason: .noVersions))
         }
         // A directory's own entry sorts before what is inside it.
         skipped.sort { PodName.bytewiseLess($0.path, $1.path) }
-        let pod = versions.isEmpty ? nil : PodEntry(name: name, path: path, versions: versions)
+        let pod = found.isEmpty ? nil : PodEntry(name: name, path: path, versions: found)
         return PodResult(pod: pod, skipped: skipped)
     }
 
@@ -332,18 +332,15 @@ struct SpecRepoScanner {
         found.append(VersionEntry(version: version, directoryName: entry.name, specFileName: specFile, podPath: path))
     }
 
-    /// `found` newest first, as `Pod::Source#versions` lists them, with each duplicate of a
-    /// version (`1.0` beside `1.0.0`) added to `skipped` instead.
-    private func cocoaPodsOrder(_ found: inout [VersionEntry], podPath path: String,
-                                skipped: inout [SkippedEntry]) -> [VersionEntry] {
+    /// Puts `versions` newest first, as `Pod::Source#versions` lists them, and moves each
+    /// duplicate of a version (`1.0` beside `1.0.0`) to `skipped`.
+    private func putInCocoaPodsOrder(_ versions: inout [VersionEntry], podPath path: String,
+                                     skipped: inout [SkippedEntry]) {
         // `Pod::Version#<=>` breaks ties between equal versions (`1.0`, `1.0.0`) by
         // comparing the strings; `versions` then reverses, so the larger string comes first.
-        let order = Self.newestFirst(found)
         // The entries are put in order and the duplicates dropped in place, by swaps, which
         // move entries: copying each into a new array retained and released its strings.
-        var versions = found
-        found = []
-        Self.permute(&versions, into: order)
+        Self.permute(&versions, into: Self.newestFirst(versions))
         var kept = 0
         for index in versions.indices {
             if index > 0, versions[kept - 1].version == versions[index].version {
@@ -357,7 +354,6 @@ struct SpecRepoScanner {
             kept += 1
         }
         versions.removeLast(versions.count - kept)
-        return versions
     }
 
     /// Rearranges `elements` so that position `i` holds the element that was at `order[i]`
@@ -379,7 +375,7 @@ struct SpecRepoScanner {
         }
     }
 
-    /// The indices of `found` in the order of `cocoaPodsOrder`. Plain releases, nearly all
+    /// The indices of `found` in the order of `putInCocoaPodsOrder`. Plain releases, nearly all
     /// of a pod's versions, are sorted by their integer keys alone; each other version (a
     /// prerelease) then goes in where the whole comparison places it. Sorting every entry
     /// through the whole comparison copied two versions per step, some 20,000 instructions
