@@ -336,8 +336,14 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         guard tree.supportsConcurrentReads, let version = versions.max(), !isReadOrUnderWay(name, version) else { return }
         prefetchQueue.add { [self] in
             guard let pod = podAhead(name) else { return }
-            let wanted = Set(versions)
-            readGroup(of: pod, candidates: pod.versions.filter { wanted.contains($0.version) })
+            // A grouping announces a window of 8 versions first: looked for one by one, they
+            // cost less than hashing them into a set and every version of the pod after them.
+            if versions.count <= 16 {
+                readGroup(of: pod, candidates: pod.versions.filter { versions.contains($0.version) })
+            } else {
+                let wanted = Set(versions)
+                readGroup(of: pod, candidates: pod.versions.filter { wanted.contains($0.version) })
+            }
         }
     }
 
