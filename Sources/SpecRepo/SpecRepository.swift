@@ -67,8 +67,11 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         var folder: Prefetch<SpecRepoScanner.PodResult>?
         /// Whether the spec its requirements most likely lead to has been read ahead.
         var guessed = false
-        /// Its specs' reads, by version folder name.
-        var specs: [String: SpecRead] = [:]
+        /// Its specs' reads, by the version's position among the pod's versions (a pod's
+        /// versions are listed once, so a position stands for one version folder): a slot
+        /// per version, made on the first read. Found by position, a read costs no hashing of
+        /// the folder's name, on every ask and every read ahead.
+        var specs: [SpecRead?] = []
     }
 
     /// The read of one spec: under way until first asked for, then its result.
@@ -287,7 +290,7 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         var cached: Result<ReadSpec, SpecRepoError>?
         var pending: Prefetch<Result<ReadSpec, SpecRepoError>>?
         let spec: SpecRead = lock.withLock {
-            let spec = specRead(reads, pod: pod, entry: pod.versions[index], modelled: modelled)
+            let spec = specRead(reads, pod: pod, at: index, modelled: modelled)
             cached = spec.result
             pending = spec.pending
             return spec
@@ -335,14 +338,14 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     public func prefetchSpecs(name: String, versions: [Version]) {
         guard tree.supportsConcurrentReads, let version = versions.max(), !isReadOrUnderWay(name, version) else { return }
         prefetchQueue.add { [self] in
-            guard let pod = podAhead(name) else { return }
+            guard let (pod, reads) = podAhead(name) else { return }
             // A grouping announces a window of 8 versions first: looked for one by one, they
             // cost less than hashing them into a set and every version of the pod after them.
             if versions.count <= 16 {
-                readGroup(of: pod, candidates: pod.versions.filter { versions.contains($0.version) })
+                readGroup(of: pod, reads, candidates: pod.versions.indices.filter { versions.contains(pod.versions[$0].version) })
             } else {
                 let wanted = Set(versions)
-                readGroup(of: pod, candidates: pod.versions.filter { wanted.contains($0.version) })
+                readGroup(of: pod, reads, candidates: pod.versions.indices.filter { wanted.contains(pod.versions[$0].version) })
             }
         }
     }
@@ -357,8 +360,9 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// find that out costs more than the look.
     private func isReadOrUnderWay(_ name: String, _ version: Version) -> Bool {
         lock.withLock {
-            guard let reads = podReads[name], let pod = recorded(name, reads) ?? nil, let index = pod.index(of: version) else { return false }
-            return reads.specs[pod.versions[index].directoryName] != nil
+            guard let reads = podReads[name], let pod = recorded(name, reads) ?? nil, let index = pod.index(of: version),
+                  index < reads.specs.count else { return false }
+            return reads.specs[index] != nil
         }
     }
 
@@ -366,13 +370,15 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// (`readGroup`), then prefetches the dependencies of the highest version they allow (no
     /// prerelease unless one names a prerelease), which the resolver most likely takes.
     private func followGuess(_ dependency: SpecDependency) {
-        guard let pod = podAhead(dependency.name) else { return }
+        guard let (pod, reads) = podAhead(dependency.name) else { return }
         let requirements = dependency.requirements.compactMap { try? Requirement($0) }
         guard requirements.count == dependency.requirements.count else { return }
         let namesPrerelease = requirements.contains { $0.namesPrerelease }
-        let candidates = pod.versions.filter { candidate in requirements.allSatisfy { $0.isSatisfied(by: candidate.version) } }
-        if let best = candidates.first(where: { namesPrerelease || !$0.version.isPrerelease }),
-           case .success(let spec) = specAhead(pod: pod, entry: best) {
+        let candidates = pod.versions.indices.filter { index in
+            requirements.allSatisfy { $0.isSatisfied(by: pod.versions[index].version) }
+        }
+        if let best = candidates.first(where: { namesPrerelease || !pod.versions[$0].version.isPrerelease }),
+           case .success(let spec) = specAhead(pod: pod, reads, at: best) {
             var next: [SpecDependency] = []
             for dependency in ([spec] + spec.allSubspecs).flatMap(\.dependencies) {
                 let root = SpecDependency(name: dependency.name).rootName
@@ -382,17 +388,17 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             }
             prefetch(next)
         }
-        readGroup(of: pod, candidates: candidates)
+        readGroup(of: pod, reads, candidates: candidates)
     }
 
-    /// Reads `candidates` (highest first) as a resolver groups them (Molinillo's
-    /// `group_possibilities`, from the newest down): while the specs depend alike, and the
-    /// first that does not, which ends the group. A spec that cannot be read is passed over,
-    /// as the grouping passes over it.
-    private func readGroup(of pod: PodEntry, candidates: [VersionEntry]) {
+    /// Reads `candidates` (positions among `pod`'s versions, highest first) as a resolver
+    /// groups them (Molinillo's `group_possibilities`, from the newest down): while the specs
+    /// depend alike, and the first that does not, which ends the group. A spec that cannot be
+    /// read is passed over, as the grouping passes over it.
+    private func readGroup(of pod: PodEntry, _ reads: PodReads, candidates: [Int]) {
         var first: [Dependency]??
-        for entry in candidates {
-            guard case .success(let spec) = specAhead(pod: pod, entry: entry) else { continue }
+        for index in candidates {
+            guard case .success(let spec) = specAhead(pod: pod, reads, at: index) else { continue }
             let alike = Self.groupedDependencies(spec)
             guard let known = first else {
                 first = .some(alike)
@@ -410,36 +416,39 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     }
 
     /// The pod `name` as `pod(named:)` will find it, read now (or waited for) without
-    /// recording it: it is recorded, with its junk, when it is asked for.
-    private func podAhead(_ name: String) -> PodEntry? {
+    /// recording it: it is recorded, with its junk, when it is asked for. With the reads of
+    /// its specs.
+    private func podAhead(_ name: String) -> (pod: PodEntry, reads: PodReads)? {
         var known: PodEntry??
-        let pending: Prefetch<SpecRepoScanner.PodResult>? = lock.withLock {
+        let (reads, pending): (PodReads, Prefetch<SpecRepoScanner.PodResult>?) = lock.withLock {
             let reads = self.reads(of: name)
             known = recorded(name, reads)
-            return known == nil ? folder(of: name, reads) : nil
+            return (reads, known == nil ? folder(of: name, reads) : nil)
         }
-        if let known { return known }
-        return pending?.value().pod
+        guard let pod = known ?? pending?.value().pod else { return nil }
+        return (pod, reads)
     }
 
-    /// The spec of `pod` at `entry` as `specification(name:version:)` will find it, read
-    /// now (or waited for) without recording it.
-    private func specAhead(pod: PodEntry, entry: VersionEntry) -> Result<Specification, SpecRepoError> {
+    /// The spec of `pod`'s version at `index` as `specification(name:version:)` will find
+    /// it, read now (or waited for) without recording it.
+    private func specAhead(pod: PodEntry, _ reads: PodReads, at index: Int) -> Result<Specification, SpecRepoError> {
         var cached: Result<ReadSpec, SpecRepoError>?
         let pending: Prefetch<Result<ReadSpec, SpecRepoError>>? = lock.withLock {
-            let spec = specRead(self.reads(of: pod.name), pod: pod, entry: entry, modelled: true)
+            let spec = specRead(reads, pod: pod, at: index, modelled: true)
             cached = spec.result
             return spec.pending
         }
         return (cached ?? pending!.value()).map(\.specification)
     }
 
-    /// The read of the spec of `pod` at `entry`, under way or done, or one registered now,
-    /// shared as `folder(of:_:)` shares a pod's. The caller holds `lock`.
-    private func specRead(_ reads: PodReads, pod: PodEntry, entry: VersionEntry, modelled: Bool) -> SpecRead {
-        if let started = reads.specs[entry.directoryName] { return started }
+    /// The read of the spec of `pod`'s version at `index`, under way or done, or one
+    /// registered now, shared as `folder(of:_:)` shares a pod's. The caller holds `lock`.
+    private func specRead(_ reads: PodReads, pod: PodEntry, at index: Int, modelled: Bool) -> SpecRead {
+        if reads.specs.isEmpty { reads.specs = Array(repeating: nil, count: pod.versions.count) }
+        if let started = reads.specs[index] { return started }
+        let entry = pod.versions[index]
         let made = SpecRead(Prefetch { [self] in load(pod: pod, entry: entry, modelled: modelled) })
-        reads.specs[entry.directoryName] = made
+        reads.specs[index] = made
         return made
     }
 
