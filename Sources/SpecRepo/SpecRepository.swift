@@ -67,19 +67,56 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
         var folder: Prefetch<SpecRepoScanner.PodResult>?
         /// Whether the spec its requirements most likely lead to has been read ahead.
         var guessed = false
-        /// Its specs' reads, by the version's position among the pod's versions (a pod's
-        /// versions are listed once, so a position stands for one version folder): a slot
-        /// per version, made on the first read. Found by position, a read costs no hashing of
-        /// the folder's name, on every ask and every read ahead.
-        var specs: [SpecRead?] = []
+        /// Its specs' reads, by the version's position among `positioned`: a slot per
+        /// version, made on the first read. Found by position, a read costs no hashing of the
+        /// folder's name, on every ask and every read ahead.
+        private var specs: [SpecRead?] = []
+        /// The pod's versions as listed when its first spec was read, which `specs` follows.
+        /// The pod is listed once, unless the whole repo is listed later (`fullListing`),
+        /// which makes a new array, and may differ if the folder changed meanwhile.
+        private var positioned: [VersionEntry] = []
+        /// The reads asked for through another listing than `positioned`, by folder name.
+        private var byName: [String: SpecRead] = [:]
+
+        /// The read of `pod`'s version at `index`, if one was made.
+        func read(of pod: PodEntry, at index: Int) -> SpecRead? {
+            if isPositioned(pod), let read = specs[index] { return read }
+            // Through another listing, or by another thread that still holds the one before.
+            guard !byName.isEmpty || !isPositioned(pod) else { return nil }
+            let name = pod.versions[index].directoryName
+            return byName[name] ?? specs.lazy.compactMap { $0 }.first { $0.directoryName == name }
+        }
+
+        /// Keeps `read`, of `pod`'s version at `index`.
+        func keep(_ read: SpecRead, of pod: PodEntry, at index: Int) {
+            if positioned.isEmpty {
+                positioned = pod.versions
+                specs = Array(repeating: nil, count: pod.versions.count)
+            }
+            if isPositioned(pod) {
+                specs[index] = read
+            } else {
+                byName[pod.versions[index].directoryName] = read
+            }
+        }
+
+        /// Whether `pod`'s versions are the very array `specs` follows.
+        private func isPositioned(_ pod: PodEntry) -> Bool {
+            !positioned.isEmpty && positioned.withUnsafeBufferPointer { known in
+                pod.versions.withUnsafeBufferPointer { $0.baseAddress == known.baseAddress && $0.count == known.count }
+            }
+        }
     }
 
     /// The read of one spec: under way until first asked for, then its result.
     private final class SpecRead {
+        /// The version folder read.
+        let directoryName: String
         var pending: Prefetch<Result<ReadSpec, SpecRepoError>>?
         var result: Result<ReadSpec, SpecRepoError>?
 
-        init(_ pending: Prefetch<Result<ReadSpec, SpecRepoError>>) {
+        init(_ directoryName: String, _ pending: Prefetch<Result<ReadSpec, SpecRepoError>>) {
+            self.directoryName = directoryName
             self.pending = pending
         }
     }
@@ -360,9 +397,10 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// find that out costs more than the look.
     private func isReadOrUnderWay(_ name: String, _ version: Version) -> Bool {
         lock.withLock {
-            guard let reads = podReads[name], let pod = recorded(name, reads) ?? nil, let index = pod.index(of: version),
-                  index < reads.specs.count else { return false }
-            return reads.specs[index] != nil
+            guard let reads = podReads[name], let pod = recorded(name, reads) ?? nil, let index = pod.index(of: version) else {
+                return false
+            }
+            return reads.read(of: pod, at: index) != nil
         }
     }
 
@@ -444,11 +482,10 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
     /// The read of the spec of `pod`'s version at `index`, under way or done, or one
     /// registered now, shared as `folder(of:_:)` shares a pod's. The caller holds `lock`.
     private func specRead(_ reads: PodReads, pod: PodEntry, at index: Int, modelled: Bool) -> SpecRead {
-        if reads.specs.isEmpty { reads.specs = Array(repeating: nil, count: pod.versions.count) }
-        if let started = reads.specs[index] { return started }
+        if let started = reads.read(of: pod, at: index) { return started }
         let entry = pod.versions[index]
-        let made = SpecRead(Prefetch { [self] in load(pod: pod, entry: entry, modelled: modelled) })
-        reads.specs[index] = made
+        let made = SpecRead(entry.directoryName, Prefetch { [self] in load(pod: pod, entry: entry, modelled: modelled) })
+        reads.keep(made, of: pod, at: index)
         return made
     }
 

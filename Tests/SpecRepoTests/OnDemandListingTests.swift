@@ -44,6 +44,24 @@ import Testing
         #expect(onDemand.junk == full.junk)
     }
 
+    /// A pod's spec reads are kept by the version's position in its listing. Listing the
+    /// whole repo later lists the pod again; if its folder changed meanwhile, the positions
+    /// differ, and each read must still be found by its folder, not by its old position.
+    @Test func aPodListedAgainAfterItsFolderChangedKeepsItsReads() throws {
+        let scratch = try TemporaryDirectory(prefix: "compctl-relisted")
+        try scratch.write(podFiles("Foo", ["1.0.0", "2.0.0"]))
+        let repo = try SpecRepository(directory: scratch.path, depth: .onDemand)
+        #expect(try repo.specification(name: "Foo", version: version("1.0.0")).version == "1.0.0")
+        try scratch.write(podFiles("Foo", ["3.0.0", "1.5.0"]))
+        #expect(repo.podNames() == ["Foo"])
+        #expect(repo.versions(of: "Foo") == ["3.0.0", "2.0.0", "1.5.0", "1.0.0"].map(version))
+        for text in ["1.0.0", "1.5.0", "3.0.0", "2.0.0", "1.0.0"] {
+            #expect(try repo.specification(name: "Foo", version: version(text)).version == text)
+            #expect(throws: Never.self) { try repo.model(name: "Foo", version: version(text)) }
+        }
+        #expect(repo.junk.isEmpty)
+    }
+
     /// In a sharded repo the pod's directory comes from the MD5 of its name: no shard
     /// directory is listed to find it.
     @Test func goesStraightToTheShardOfAPod() throws {
