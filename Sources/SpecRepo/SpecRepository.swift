@@ -80,9 +80,10 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
 
         /// The read of `pod`'s version at `index`, if one was made.
         func read(of pod: PodEntry, at index: Int) -> SpecRead? {
-            if isPositioned(pod), let read = specs[index] { return read }
+            let byPosition = isPositioned(pod)
+            if byPosition, let read = specs[index] { return read }
             // Through another listing, or by another thread that still holds the one before.
-            guard !byName.isEmpty || !isPositioned(pod) else { return nil }
+            guard !byName.isEmpty || !byPosition else { return nil }
             let name = pod.versions[index].directoryName
             return byName[name] ?? specs.lazy.compactMap { $0 }.first { $0.directoryName == name }
         }

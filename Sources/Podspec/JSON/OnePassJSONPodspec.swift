@@ -285,10 +285,10 @@ struct OnePassJSONPodspec {
             if at(UInt8(ascii: "\"")) {
                 guard let text = stringValue() else { return nil }
                 value = text
-            } else if index < bytes.count, bytes[index] == UInt8(ascii: "-") || (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")) {
-                guard let text = number() else { return nil }
+            } else if let text = number() {
                 value = text
             } else {
+                // Not a number, or a malformed one, which the check below refuses.
                 guard skipValue() else { return nil }
                 value = nil
             }
