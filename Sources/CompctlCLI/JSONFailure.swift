@@ -54,6 +54,8 @@ extension Compctl {
             // Its command would print no JSON: an error is reported as the parser reports it.
             do {
                 try line()
+            } catch let code as ExitCode {
+                exitWith(code, printsJSON: false)
             } catch {
                 exit(withError: error)
             }
@@ -121,6 +123,7 @@ extension Compctl {
 
     /// `exitReportingJSONFailure(_:of:)` for a command that prints JSON when `printsJSON`.
     private static func exitReportingJSONFailure(_ error: Error, printsJSON: Bool) -> Never {
+        if let code = error as? ExitCode { exitWith(code, printsJSON: printsJSON) }
         if printsJSON, !Console.hasWrittenResults {
             let code = exitCode(for: error)
             var lines = Console.recorded
@@ -130,6 +133,19 @@ extension Compctl {
             }
         }
         exit(withError: error)
+    }
+
+    /// Exits with `code`, which a command threw after reporting its outcome itself (a
+    /// conflict, a failed check), as `exit(withError:)` would: nothing more on stderr, and
+    /// `JSONFailureDocument` first when the command prints JSON and printed no document.
+    /// The parser's own exit renders the command's usage before it finds that an `ExitCode`
+    /// prints nothing, and looking up the types that takes cost more than a small resolve.
+    private static func exitWith(_ code: ExitCode, printsJSON: Bool) -> Never {
+        if printsJSON, !Console.hasWrittenResults, code != .success {
+            let lines = Console.recorded
+            try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: lines.errors, notes: lines.notes))
+        }
+        Foundation.exit(code.rawValue)
     }
 
     /// The subcommand `arguments` name (`report skew` in `report skew --json`), as far as
