@@ -31,13 +31,13 @@ extension Version {
     public func bumped(_ kind: BumpKind, rcLabel: String = "rc") throws -> Version {
         let text: String
         switch kind {
-        case .major: text = Version.joined(releaseTarget(.major))
-        case .minor: text = Version.joined(releaseTarget(.minor))
-        case .patch: text = Version.joined(releaseTarget(.patch))
+        case .major: text = Version.dotted(releaseTarget(.major))
+        case .minor: text = Version.dotted(releaseTarget(.minor))
+        case .patch: text = Version.dotted(releaseTarget(.patch))
         case .release:
             guard isPrerelease else { throw VersionError.notAPrerelease(description) }
             // Gem's `release`: the leading numbers as they are (0.1.8-rc.2 → 0.1.8).
-            text = Version.joined(leadingNumbers)
+            text = Version.dotted(leadingNumbers)
         case let .rc(base):
             guard !rcLabel.isEmpty, rcLabel.utf8.allSatisfy(\.isASCIILetter) else {
                 throw VersionError.invalidRCLabel(rcLabel)
@@ -53,7 +53,7 @@ extension Version {
                     next = current + 1
                 }
             }
-            text = "\(Version.joined(target))-\(rcLabel).\(next)"
+            text = "\(Version.dotted(target))-\(rcLabel).\(next)"
         }
         let result = try Version(text)
         guard self < result else {
@@ -72,10 +72,6 @@ extension Version {
         case (.major, false): return [major + 1, 0, 0]
         case (.major, true): return minor == 0 && patch == 0 ? [major, 0, 0] : [major + 1, 0, 0]
         }
-    }
-
-    private static func joined(_ values: [Int]) -> String {
-        values.map(String.init).joined(separator: ".")
     }
 
     private static func droppingTrailingZeros(_ values: [Int]) -> [Int] {

@@ -201,7 +201,7 @@ extension Version {
     /// leading numbers joined by dots (1.2.0.a → 1.2.0).
     func gemReleaseText() -> String {
         guard isPrerelease else { return description }
-        return leadingNumbers.map(String.init).joined(separator: ".")
+        return Version.dotted(leadingNumbers)
     }
 
     /// The leading numbers as written, trailing zeros included.

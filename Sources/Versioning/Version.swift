@@ -178,8 +178,20 @@ public struct Version: Sendable {
     init(releaseNumbers values: [Int]) {
         var numbers = values
         while let last = numbers.last, last == 0 { numbers.removeLast() }
-        self.init(text: values.map(String.init).joined(separator: "."), isPrerelease: false,
+        self.init(text: Version.dotted(values), isPrerelease: false,
                   numbers: numbers, prerelease: [], leadingNumberCount: values.count)
+    }
+
+    /// `values` joined by dots (`[1, 2, 0]` → `1.2.0`), appended one by one: the generic
+    /// `joined(separator:)` looks its collection's associated types up in the runtime's
+    /// conformance tables the first time a process calls it, about 1 M instructions.
+    static func dotted(_ values: [Int]) -> String {
+        var text = ""
+        for (index, value) in values.enumerated() {
+            if index > 0 { text.append(".") }
+            text.append(String(value))
+        }
+        return text
     }
 
     /// The first number (`Pod::Version#major`), 0 when there is none.
