@@ -46,8 +46,10 @@ final class Prefetch<Value>: @unchecked Sendable {
     }
 }
 
-/// Runs jobs first in, first out on at most as many threads as the machine has cores,
-/// so that reading ahead neither starts a thread per job nor pays a dispatch per job.
+/// Runs jobs first in, first out on at most one thread fewer than the machine has cores
+/// (one at least), so that reading ahead neither starts a thread per job nor pays a
+/// dispatch per job, and leaves a core to the thread that asks for the reads: it is the
+/// critical path, and with a reader on every core it shared its core with one.
 final class PrefetchQueue: @unchecked Sendable {
     private let lock = NSCondition()
     private var jobs: [() -> Void] = []
@@ -55,7 +57,7 @@ final class PrefetchQueue: @unchecked Sendable {
     private var workers = 0
     /// Asked on the first job, not per queue: it reads the cgroup's CPU quota from files,
     /// which a command that reads nothing ahead never needs.
-    private static let width = max(1, ProcessorCount.active())
+    private static let width = max(1, ProcessorCount.active() - 1)
 
     /// Queues `job`, starting a thread for it if fewer than `width` are draining the queue.
     func add(_ job: @escaping () -> Void) {
