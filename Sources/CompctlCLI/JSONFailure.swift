@@ -68,6 +68,7 @@ extension Compctl {
             runQuickly(printsJSON: line.json) { try SpecCommand.Show.run(podspec: line.podspec, json: line.json) }
         }
         if let line = QuickPath.resolveLine(for: arguments) {
+            RuntimeWarmUp.start()
             runQuickly(printsJSON: line.json) { try ResolveCommand.run(line) }
         }
     }
