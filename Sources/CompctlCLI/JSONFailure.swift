@@ -127,9 +127,9 @@ extension Compctl {
         if let code = error as? ExitCode { exitWith(code, printsJSON: printsJSON) }
         if printsJSON, !Console.hasWrittenResults {
             let code = exitCode(for: error)
-            var lines = Console.recorded
-            if !(error is ExitCode), code != .success { lines.errors.append(message(for: error)) }
             if code != .success {
+                var lines = Console.recorded
+                lines.errors.append(message(for: error))
                 try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: lines.errors, notes: lines.notes))
             }
         }

@@ -379,12 +379,11 @@ public final class SpecRepository: SpecProvider, @unchecked Sendable {
             guard let (pod, reads) = podAhead(name) else { return }
             // A grouping announces a window of 8 versions first: looked for one by one, they
             // cost less than hashing them into a set and every version of the pod after them.
-            if versions.count <= 16 {
-                readGroup(of: pod, reads, candidates: pod.versions.indices.filter { versions.contains(pod.versions[$0].version) })
-            } else {
-                let wanted = Set(versions)
-                readGroup(of: pod, reads, candidates: pod.versions.indices.filter { wanted.contains(pod.versions[$0].version) })
-            }
+            let wanted = versions.count <= 16 ? nil : Set(versions)
+            readGroup(of: pod, reads, candidates: pod.versions.indices.filter { index in
+                let version = pod.versions[index].version
+                return wanted?.contains(version) ?? versions.contains(version)
+            })
         }
     }
 

@@ -217,7 +217,7 @@ public struct Version: Sendable {
     /// other. Sorting many versions by it moves no reference counts.
     @inlinable
     public var releaseOrderKey: UInt64? {
-        hasPrereleaseSegments || packedNumbers == .max ? nil : packedNumbers
+        isPackedRelease ? packedNumbers : nil
     }
 
     /// CocoaPods' `<=>`: the version order, with the text deciding between versions that
