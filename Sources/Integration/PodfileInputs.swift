@@ -87,6 +87,7 @@ public struct PodfileInputs {
             externalPods: externalOrder.map { externals[$0]! }, lockedVersions: locked, rootName: "the Podfile",
             lock: resolutionLock)
         request.lockedSources = Self.lockedSources(lock: lock, podfile: podfile, sources: sources)
+        Self.announce(request, to: sources)
         if Self.namesAnUnreadSource(podfile, sources: sources) {
             // trunk (or another source of the Podfile) is not read: the public pods come from
             // the lock, with the lock's dependencies, and a pod no read source holds is left
@@ -100,6 +101,17 @@ public struct PodfileInputs {
             } ?? []
             if let trunkUnread { trunkFallback = TrunkFallback(reason: trunkUnread, pods: publicPods) }
         }
+    }
+
+    /// Starts reading ahead the Podfile's pods in the local sources, on another core, while
+    /// this thread reads the rest of the inputs (the public pods list the same folders): the
+    /// resolver announces them again, which then costs nothing. A CDN source hears of them
+    /// from the resolver only, which leaves out the pods it will not look for.
+    private static func announce(_ request: ResolveRequest, to sources: [SpecRepoSource]) {
+        let pods = request.requirements.filter { $0.externalSource == nil }
+            .map { SpecDependency(name: rootName($0.name), requirements: $0.requirements) }
+        guard !pods.isEmpty else { return }
+        for source in sources where source.cdn == nil { source.provider.prefetch(pods) }
     }
 
     /// The sources of the Podfile `podfile`, as CocoaPods reads them, with compctl.yml's
