@@ -75,6 +75,7 @@
 # timed with `date +%s%N`. Prints Markdown tables on stdout; progress goes to stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+checkout="$PWD"
 
 work="${TMPDIR:-/tmp}/compctl-bench"
 bin=""
@@ -156,6 +157,14 @@ bin="$(cd "$bin" && pwd)"
 compctl="$bin/compctl"
 synth="$bin/compctl-synth"
 mkdir -p "$work"
+# The floors are built once per work folder; floors an older bench.sh linked otherwise are
+# built again.
+floor_linking="static standard library; libstdc++ from Support/link"
+if [ "$(cat "$work/floor/linked" 2>/dev/null)" != "$floor_linking" ]; then
+    rm -rf "$work/floor"
+    mkdir -p "$work/floor"
+    echo "$floor_linking" >"$work/floor/linked"
+fi
 # Every command runs from the work folder, not from this checkout, whose Package.swift
 # `graph` would read as a project of Swift packages. Trunk is off: this machine may have no
 # network, and a failed DNS lookup of cdn.cocoapods.org (tens of milliseconds) is not what
@@ -228,15 +237,24 @@ use_floor() {
     floor="$(cat "$work/last-median")"
     floor_label="$label"
 }
+# Builds the floor program $1.swift into $1, linked like compctl's release build: the
+# standard library statically where the toolchain can, and libstdc++ from its archive
+# (Support/link, see Package.swift) where GCC's installation has one.
+build_floor() {
+    local program="$1"
+    swiftc -O -static-stdlib -L "$checkout/Support/link" "$program.swift" -o "$program" 2>/dev/null \
+        || swiftc -O -static-stdlib "$program.swift" -o "$program" 2>/dev/null \
+        || swiftc -O "$program.swift" -o "$program" >&2
+}
+
 # The start-up floor: a Swift hello world that imports Foundation, linked like compctl's
-# release build (the standard library statically where the toolchain can), built once.
+# release build (build_floor), built once.
 hello_floor() {
     local dir="$work/floor"
     if [ ! -x "$dir/hello" ]; then
         mkdir -p "$dir"
         printf 'import Foundation\nprint("hello")\n' >"$dir/hello.swift"
-        swiftc -O -static-stdlib "$dir/hello.swift" -o "$dir/hello" 2>/dev/null \
-            || swiftc -O "$dir/hello.swift" -o "$dir/hello" >&2
+        build_floor "$dir/hello"
     fi
     use_floor "hello" "$dir/hello"
 }
@@ -294,8 +312,7 @@ for path in files {
 }
 print("\(folders.count) folders (\(entries) entries), \(files.count) files (\(bytes) bytes)")
 SWIFT
-        swiftc -O -static-stdlib "$dir/reader.swift" -o "$dir/reader" 2>/dev/null \
-            || swiftc -O "$dir/reader.swift" -o "$dir/reader" >&2 || return 1
+        build_floor "$dir/reader" || return 1
     fi
     echo "$dir/reader"
 }

@@ -3,10 +3,11 @@
 # in temporary folders, end-to-end on the built binary). Needs ../shared/corpus beside the
 # checkout (or COMPCTL_CORPUS). Extra arguments go to `swift test`, e.g. --filter Graph.
 #
-# Without arguments the tests run in two phases: the library tests, then the end-to-end
-# tests. The end-to-end tests block threads while the built binary runs; run beside the
-# async tests (the compile check's timing tests), they would starve Swift's cooperative
-# pool, which has only one thread per core.
+# Without arguments the tests run in three phases: the library tests, the end-to-end tests,
+# then the release build's (ReleaseBuildTests). The end-to-end tests block threads while the
+# built binary runs; run beside the async tests (the compile check's timing tests), they
+# would starve Swift's cooperative pool, which has only one thread per core. The release
+# build keeps every core busy for minutes, which would slow the timed tests beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
@@ -25,7 +26,8 @@ if [ $# -gt 0 ]; then
     run "$@"
 else
     run --skip CompctlEndToEndTests
-    run --filter CompctlEndToEndTests
+    run --filter CompctlEndToEndTests --skip ReleaseBuildTests
+    run --filter ReleaseBuildTests
 fi
 # Swift Testing closes each run with "Test run with N tests … passed|failed …"; XCTest, which
 # compctl does not use, adds its own "Executed 0 tests" lines. Say the totals plainly at the end.
