@@ -80,14 +80,17 @@ let fixedAddressLinking: [LinkerSetting] = {
 }()
 
 // Start-up (issue 14): `--static-swift-stdlib` links the Swift runtime's C++ code against
-// libstdc++.so, and loading it cost every run about 0.6 ms before main: mapping it and
-// binding its 4,000 symbols (a static hello world started in 2.2 ms with it and 1.5 ms
-// without, perf stat, 80 runs each, three times). A release build on Linux links libstdc++
-// from its archive instead, when the toolchain's GCC installation has one (Debian's and
-// Ubuntu's libstdc++-N-dev, which the Swift toolchain needs anyway). The static standard
-// library asks for `-lstdc++`; the linker finds `Support/link/libstdc++.so` first, a linker
-// script that names `libstdc++.a`. A dynamic build never asks for `-lstdc++`, so the script
-// changes nothing there. Set COMPCTL_SHARED_LIBSTDCXX=1 to link libstdc++.so anyway.
+// libstdc++.so and the unwinder in libgcc_s.so, and loading them cost every run about
+// 0.8 ms before main: mapping them and binding their symbols (a static hello world started
+// in 2.2 ms with libstdc++.so and 1.5 ms without, perf stat, 80 runs each, three times;
+// `compctl version compare 1 2` then took 0.89x the time without libgcc_s.so, 41 pairs).
+// A release build on Linux links both from GCC's archives instead, when the toolchain's
+// GCC installation has them (Debian's and Ubuntu's libstdc++-N-dev, which the Swift
+// toolchain needs anyway). The static standard library asks for `-lstdc++`, and clang for
+// `-lgcc_s`; the linker finds `Support/link/libstdc++.so` and `libgcc_s.so` first, linker
+// scripts that name `libstdc++.a` and `libgcc_eh.a`. A dynamic build asks for neither
+// library by that name but through libswiftCore.so, so the scripts change nothing there.
+// Set COMPCTL_SHARED_LIBSTDCXX=1 to link the shared libraries anyway.
 let staticLibstdcxxLinking: [LinkerSetting] = {
     #if os(Linux)
     if ProcessInfo.processInfo.environment["COMPCTL_SHARED_LIBSTDCXX"] == "1" { return [] }
@@ -98,11 +101,12 @@ let staticLibstdcxxLinking: [LinkerSetting] = {
     #else
     return []
     #endif
-    // clang links against the newest GCC installation it finds: that one must have the archive.
+    // clang links against the newest GCC installation it finds: that one must have the archives.
     let installations = (try? FileManager.default.contentsOfDirectory(atPath: gcc)) ?? []
     let newest = installations.compactMap { name in Int(name.prefix { $0.isNumber }).map { (version: $0, name: name) } }
         .max { $0.version < $1.version }
-    guard let newest, FileManager.default.fileExists(atPath: "\(gcc)/\(newest.name)/libstdc++.a") else { return [] }
+    guard let newest, ["libstdc++.a", "libgcc_eh.a"].allSatisfy({ FileManager.default.fileExists(atPath: "\(gcc)/\(newest.name)/\($0)") })
+    else { return [] }
     return [.unsafeFlags(["-L", "\(Context.packageDirectory)/Support/link"], .when(platforms: [.linux], configuration: .release))]
     #else
     return []

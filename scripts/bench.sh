@@ -159,7 +159,7 @@ synth="$bin/compctl-synth"
 mkdir -p "$work"
 # The floors are built once per work folder; floors an older bench.sh linked otherwise are
 # built again.
-floor_linking="static standard library; libstdc++ from Support/link"
+floor_linking="static standard library; libstdc++ and libgcc_eh from Support/link"
 if [ "$(cat "$work/floor/linked" 2>/dev/null)" != "$floor_linking" ]; then
     rm -rf "$work/floor"
     mkdir -p "$work/floor"
@@ -238,8 +238,8 @@ use_floor() {
     floor_label="$label"
 }
 # Builds the floor program $1.swift into $1, linked like compctl's release build: the
-# standard library statically where the toolchain can, and libstdc++ from its archive
-# (Support/link, see Package.swift) where GCC's installation has one.
+# standard library statically where the toolchain can, and libstdc++ and the unwinder from
+# their archives (Support/link, see Package.swift) where GCC's installation has them.
 build_floor() {
     local program="$1"
     swiftc -O -static-stdlib -L "$checkout/Support/link" "$program.swift" -o "$program" 2>/dev/null \

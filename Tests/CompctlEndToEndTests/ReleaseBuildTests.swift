@@ -7,9 +7,9 @@ import Testing
 /// (`.build-release`) and keeps both cores busy for minutes, so scripts/test.sh runs this
 /// suite alone, after the others.
 @Suite struct ReleaseBuildTests {
-    /// Whether the GCC installation clang links against (the newest) has libstdc++'s
-    /// archive, as Package.swift asks before linking it.
-    static var gccHasLibstdcxxArchive: Bool {
+    /// Whether the GCC installation clang links against (the newest) has the archives of
+    /// libstdc++ and of the unwinder, as Package.swift asks before linking them.
+    static var gccHasArchives: Bool {
         #if arch(x86_64)
         let gcc = "/usr/lib/gcc/x86_64-linux-gnu"
         #else
@@ -18,12 +18,12 @@ import Testing
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: gcc)) ?? [])
             .compactMap { name in Int(name.prefix { $0.isNumber }).map { (number: $0, name: name) } }
         guard let newest = versions.max(by: { $0.number < $1.number }) else { return false }
-        return FileManager.default.fileExists(atPath: "\(gcc)/\(newest.name)/libstdc++.a")
+        return ["libstdc++.a", "libgcc_eh.a"].allSatisfy { FileManager.default.fileExists(atPath: "\(gcc)/\(newest.name)/\($0)") }
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["COMPCTL_BIN"] == nil,
                    "COMPCTL_BIN names a build already"))
-    func theReleaseBuildStartsWithoutLibstdcxxAtAFixedAddressAndAnswersAsTheDebugBuild() throws {
+    func theReleaseBuildStartsWithoutLibstdcxxOrLibgccAtAFixedAddressAndAnswersAsTheDebugBuild() throws {
         #if os(Linux)
         let root = TestPaths.packageRoot
         let scratch = root.appendingPathComponent(".build-release")
@@ -40,11 +40,11 @@ import Testing
             .compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init)
         #expect(!needed.isEmpty)
         #expect(!needed.contains { $0.hasPrefix("libswift") || $0.hasPrefix("libFoundation") }, "\(needed)")
-        if Self.gccHasLibstdcxxArchive {
-            #expect(!needed.contains { $0.hasPrefix("libstdc++") }, "libstdc++ is loaded at start: \(needed)")
+        if Self.gccHasArchives {
+            #expect(!needed.contains { $0.hasPrefix("libstdc++") || $0.hasPrefix("libgcc_s") }, "loaded at start: \(needed)")
         }
 
-        // The C++ the Swift runtime is written in runs from the archive: the same answers.
+        // The C++ the Swift runtime is written in runs from the archives: the same answers.
         let sample = root.appendingPathComponent("scripts/sample-app")
         for arguments in [["version", "compare", "1.0", "1.0.0-rc.1"], ["resolve"], ["resolve", "--json"], ["graph", "--check"]] {
             let debug = try compctl(arguments, in: sample)
