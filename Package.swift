@@ -88,9 +88,9 @@ let fixedAddressLinking: [LinkerSetting] = {
 // GCC installation has them (Debian's and Ubuntu's libstdc++-N-dev, which the Swift
 // toolchain needs anyway). The static standard library asks for `-lstdc++`, and clang for
 // `-lgcc_s`; the linker finds `Support/link/libstdc++.so` and `libgcc_s.so` first, linker
-// scripts that name `libstdc++.a` and `libgcc_eh.a`. A dynamic build asks for neither
-// library by that name but through libswiftCore.so, so the scripts change nothing there.
-// Set COMPCTL_SHARED_LIBSTDCXX=1 to link the shared libraries anyway.
+// scripts that name `libstdc++.a` and `libgcc_eh.a`. A release build without
+// `--static-swift-stdlib` links libswiftCore.so, which loads libstdc++.so and libgcc_s.so as
+// before. Set COMPCTL_SHARED_LIBSTDCXX=1 to link the shared libraries anyway.
 let staticLibstdcxxLinking: [LinkerSetting] = {
     #if os(Linux)
     if ProcessInfo.processInfo.environment["COMPCTL_SHARED_LIBSTDCXX"] == "1" { return [] }
