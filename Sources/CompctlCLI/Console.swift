@@ -50,10 +50,23 @@ enum Console {
         recordLock.withLock { recordedLines }
     }
 
+    /// Exits with `code`, unless a result could not be written to stdout (a full disk, a
+    /// closed descriptor): then an `error:` line says so and a success exits 1, so that a
+    /// script never takes a cut-off document for a result.
+    static func exit(_ code: Int32) -> Never {
+        if let failure = recordLock.withLock({ stdoutFailure }) {
+            error("could not write the results to standard output: \(String(cString: strerror(failure)))")
+            Foundation.exit(code == 0 ? 1 : code)
+        }
+        Foundation.exit(code)
+    }
+
     // Guarded by `recordLock` (the package deploys to macOS 13, which has no `Mutex`).
     private static let recordLock = NSLock()
     nonisolated(unsafe) private static var wroteResults = false
     nonisolated(unsafe) private static var recordedLines: (errors: [String], notes: [String]) = ([], [])
+    /// The `errno` of the first write to stdout that failed; nothing goes there after it.
+    nonisolated(unsafe) private static var stdoutFailure: Int32?
 
     enum Colour: String {
         case red = "31"
@@ -73,6 +86,7 @@ enum Console {
     }
 
     private static func write(_ text: String, to fd: Int32) {
+        if fd == STDOUT_FILENO, recordLock.withLock({ stdoutFailure != nil }) { return }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -83,8 +97,14 @@ enum Console {
                 Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
             }
-            if written <= 0 { return }
-            offset += written
+            if written > 0 {
+                offset += written
+                continue
+            }
+            let code = written < 0 ? errno : EIO
+            if code == EINTR { continue }
+            if fd == STDOUT_FILENO { recordLock.withLock { stdoutFailure = stdoutFailure ?? code } }
+            return
         }
     }
 }

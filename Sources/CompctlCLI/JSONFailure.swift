@@ -47,8 +47,8 @@ extension Compctl {
     public static func runQuickPathIfPossible() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let text = QuickPath.rootVersionText(for: arguments) {
-            print(text)
-            Foundation.exit(0)
+            Console.out(text)
+            Console.exit(0)
         }
         if let line = QuickPath.versionLine(for: arguments) {
             // Its command would print no JSON: an error is reported as the parser reports it.
@@ -59,7 +59,7 @@ extension Compctl {
             } catch {
                 exit(withError: error)
             }
-            Foundation.exit(0)
+            Console.exit(0)
         }
         if let line = QuickPath.lintLine(for: arguments) {
             runQuickly(printsJSON: line.printsJSON) { try LintCommand.run(line) }
@@ -81,13 +81,14 @@ extension Compctl {
         } catch {
             exitReportingJSONFailure(error, printsJSON: printsJSON)
         }
-        Foundation.exit(0)
+        Console.exit(0)
     }
 
-    /// `main`, with two differences: a misspelt subcommand gets `SubcommandSuggestion`'s
-    /// usage error (exit 64), and a `--json` command that fails without printing its
-    /// document prints `JSONFailureDocument` on stdout before exiting with its code.
-    public static func mainReportingJSONFailures() async {
+    /// `main`, with three differences: a misspelt subcommand gets `SubcommandSuggestion`'s
+    /// usage error (exit 64), a `--json` command that fails without printing its document
+    /// prints `JSONFailureDocument` on stdout before exiting with its code, and results
+    /// that could not be written to stdout fail the command (`Console.exit`).
+    public static func mainReportingJSONFailures() async -> Never {
         var command: ParsableCommand
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let usage = SubcommandSuggestion.error(for: arguments) {
@@ -114,6 +115,7 @@ extension Compctl {
         } catch {
             exitReportingJSONFailure(error, of: command)
         }
+        Console.exit(0)
     }
 
     /// Exits with `error`'s code, after printing `JSONFailureDocument` when `command` prints
@@ -146,7 +148,7 @@ extension Compctl {
             let lines = Console.recorded
             try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: lines.errors, notes: lines.notes))
         }
-        Foundation.exit(code.rawValue)
+        Console.exit(code.rawValue)
     }
 
     /// The subcommand `arguments` name (`report skew` in `report skew --json`), as far as

@@ -12,10 +12,7 @@ struct Entrypoint {
     static func main() {
         reserveHeapInLargeSteps()
         Compctl.runQuickPathIfPossible()
-        Task {
-            await Compctl.mainReportingJSONFailures()
-            exit(0)
-        }
+        Task { await Compctl.mainReportingJSONFailures() }
         dispatchMain()
     }
 

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Results that cannot be written (stdout on a full disk, `/dev/full` here) fail the command
+/// with an `error:` line, so that a script never takes a cut-off document for success.
+@Suite struct StdoutWriteFailureTests {
+    /// `compctl` with `arguments` (each quoted for the shell), stdout to `/dev/full`.
+    func toFullDisk(_ arguments: [String], in directory: URL? = nil) throws -> ProcessOutput {
+        let quoted = ([Paths.compctl.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return try ProcessRunner.run("bash", ["-c", quoted.joined(separator: " ") + " >/dev/full"], in: directory,
+                                     environment: ["NO_COLOR": "1", "GITHUB_STEP_SUMMARY": nil, "COMPCTL_TRUNK": "off"])
+    }
+
+    @Test(arguments: [
+        ["--version"],
+        ["version", "compare", "1", "2"],
+        ["version", "sort", "1.0", "0.9"],
+        ["repo", "show", TestPaths.packageRoot.appendingPathComponent("Specs").path],
+        ["graph", "--source", TestPaths.packageRoot.appendingPathComponent("Specs").path, "--json"],
+    ])
+    func aResultThatCannotBeWrittenIsAnError(arguments: [String]) throws {
+        let result = try toFullDisk(arguments)
+        #expect(result.exitCode == 1, "\(arguments): \(result)")
+        #expect(result.stderr.hasSuffix("error: could not write the results to standard output: No space left on device\n"),
+                "\(arguments): \(result)")
+    }
+
+    /// The quick resolve path and a command that fails for its own reason: the failure's
+    /// code stands, with the write error after its own lines.
+    @Test func aResolveToAFullDiskFailsAndAConflictKeepsItsCode() throws {
+        let sample = TestPaths.packageRoot.appendingPathComponent("scripts/sample-app")
+        let resolve = try toFullDisk(["resolve", "--json"], in: sample)
+        #expect(resolve.exitCode == 1, "\(resolve)")
+        #expect(resolve.stderr.hasSuffix("error: could not write the results to standard output: No space left on device\n"),
+                "\(resolve)")
+        let unsatisfied = try toFullDisk(["version", "satisfies", "-r", "~> 2.0", "1.0"])
+        #expect(unsatisfied.exitCode == 1, "\(unsatisfied)")
+    }
+}
