@@ -103,6 +103,11 @@ enum Console {
             }
             let code = written < 0 ? errno : EIO
             if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK {
+                // A descriptor left non-blocking by the process before: wait for room.
+                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+            }
             if fd == STDOUT_FILENO { recordLock.withLock { stdoutFailure = stdoutFailure ?? code } }
             return
         }

@@ -37,3 +37,28 @@ import Testing
         #expect(unsatisfied.exitCode == 1, "\(unsatisfied)")
     }
 }
+
+/// A stdout left non-blocking by the process before (as some CI runners' tools leave their
+/// pipe) takes all of a long result: compctl waits for room instead of losing the rest.
+@Suite struct NonBlockingStdoutTests {
+    @Test func aLongResultIsWrittenWholeToANonBlockingPipeReadLate() throws {
+        let versions = (0..<20_000).map { "1.\($0 % 100).\($0)" }
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting.fileDescriptor
+        #expect(fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK) == 0)
+        let process = Process()
+        process.executableURL = Paths.compctl
+        process.arguments = ["version", "sort"] + versions
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        // Read only once the pipe's buffer has long been full.
+        Thread.sleep(forTimeInterval: 0.5)
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == versions.count, "\(lines.count) lines of \(versions.count)")
+    }
+}
