@@ -54,11 +54,32 @@ enum Console {
     /// closed descriptor): then an `error:` line says so and a success exits 1, so that a
     /// script never takes a cut-off document for a result.
     static func exit(_ code: Int32) -> Never {
-        if let failure = recordLock.withLock({ stdoutFailure }) {
-            error("could not write the results to standard output: \(String(cString: strerror(failure)))")
-            Foundation.exit(code == 0 ? 1 : code)
+        Foundation.exit(reportLostResults() && code == 0 ? 1 : code)
+    }
+
+    /// Writes the `error:` line of `exit(_:)` when a result could not be written to stdout,
+    /// for a command that exits with its own failure; true when it did.
+    @discardableResult
+    static func reportLostResults() -> Bool {
+        guard let failure = recordLock.withLock({ stdoutFailure }) else { return false }
+        error("could not write the results to standard output: \(String(cString: strerror(failure)))")
+        return true
+    }
+
+    /// Opens `/dev/null` on stdin, stdout or stderr when the process was started with it
+    /// closed, before anything opens a file: the next file opened would take that number,
+    /// and what is written to stdout or stderr would go into it (a spec repo compctl
+    /// publishes to, a Podfile it pins). A closed stdout is a failed write, reported at exit.
+    static func occupyClosedStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            // The lower numbers are open: `open` gives this one.
+            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+            if descriptor == STDOUT_FILENO { recordLock.withLock { stdoutFailure = EBADF } }
         }
-        Foundation.exit(code)
     }
 
     // Guarded by `recordLock` (the package deploys to macOS 13, which has no `Mutex`).

@@ -41,6 +41,12 @@ struct JSONFailureDocument: Encodable {
 }
 
 extension Compctl {
+    /// Opens `/dev/null` on a standard descriptor the process was started without, before
+    /// anything opens a file (see `Console.occupyClosedStandardDescriptors`).
+    public static func occupyClosedStandardDescriptors() {
+        Console.occupyClosedStandardDescriptors()
+    }
+
     /// Runs a `QuickPath` command line synchronously, before Swift concurrency starts its
     /// threads, and exits with its code; returns when the line needs the full parser
     /// (`mainReportingJSONFailures`).
@@ -57,7 +63,7 @@ extension Compctl {
             } catch let code as ExitCode {
                 exitWith(code, printsJSON: false)
             } catch {
-                exit(withError: error)
+                exit(reportingLostResults: error)
             }
             Console.exit(0)
         }
@@ -104,7 +110,7 @@ extension Compctl {
                reporting.asksForJSON(arguments) {
                 try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: [message(for: error)], notes: []))
             }
-            exit(withError: error)
+            exit(reportingLostResults: error)
         }
         do {
             if var asynchronous = command as? AsyncParsableCommand {
@@ -135,6 +141,13 @@ extension Compctl {
                 try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: lines.errors, notes: lines.notes))
             }
         }
+        exit(reportingLostResults: error)
+    }
+
+    /// `exit(withError:)`, after the `error:` line of `Console.exit` when a result (such as
+    /// the failure document) could not be written to stdout.
+    private static func exit(reportingLostResults error: Error) -> Never {
+        Console.reportLostResults()
         exit(withError: error)
     }
 

@@ -10,6 +10,7 @@ import Glibc
 @main
 struct Entrypoint {
     static func main() {
+        Compctl.occupyClosedStandardDescriptors()
         reserveHeapInLargeSteps()
         Compctl.runQuickPathIfPossible()
         Task { await Compctl.mainReportingJSONFailures() }

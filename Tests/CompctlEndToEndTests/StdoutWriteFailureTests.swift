@@ -62,3 +62,32 @@ import Testing
         #expect(lines.count == versions.count, "\(lines.count) lines of \(versions.count)")
     }
 }
+
+/// A closed stdout is a write that fails, not a free descriptor: the first file compctl
+/// opened took its number before, and results meant for stdout went into that file.
+@Suite struct ClosedStandardDescriptorTests {
+    func run(_ shell: String, in directory: URL? = nil) throws -> ProcessOutput {
+        try ProcessRunner.run("bash", ["-c", shell], in: directory,
+                              environment: ["NO_COLOR": "1", "GITHUB_STEP_SUMMARY": nil, "COMPCTL_TRUNK": "off"])
+    }
+
+    @Test(arguments: [
+        "version compare 1 2",
+        "repo show '\(TestPaths.packageRoot.appendingPathComponent("Specs").path)'",
+        "graph --source '\(TestPaths.packageRoot.appendingPathComponent("Specs").path)' --json",
+    ])
+    func aClosedStdoutIsReportedAsOne(arguments: String) throws {
+        let result = try run("'\(Paths.compctl.path)' \(arguments) >&-")
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr.hasSuffix("error: could not write the results to standard output: Bad file descriptor\n"), "\(result)")
+    }
+
+    /// A `--json` command that fails before it runs (a usage error) still says that its
+    /// failure document was lost, and keeps its code.
+    @Test func aLostFailureDocumentIsReportedWithTheUsageError() throws {
+        let result = try run("'\(Paths.compctl.path)' version bump 1.2.3 --json >/dev/full")
+        #expect(result.exitCode == 64, "\(result)")
+        #expect(result.stderr.contains("error: could not write the results to standard output: No space left on device\n"),
+                "\(result)")
+    }
+}
