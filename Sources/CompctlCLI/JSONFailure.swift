@@ -57,15 +57,7 @@ extension Compctl {
             Console.exit(0)
         }
         if let line = QuickPath.versionLine(for: arguments) {
-            // Its command would print no JSON: an error is reported as the parser reports it.
-            do {
-                try line()
-            } catch let code as ExitCode {
-                exitWith(code, printsJSON: false)
-            } catch {
-                exit(reportingLostResults: error)
-            }
-            Console.exit(0)
+            runQuickly(printsJSON: line.json, line.run)
         }
         if let line = QuickPath.lintLine(for: arguments) {
             runQuickly(printsJSON: line.printsJSON) { try LintCommand.run(line) }

@@ -142,6 +142,8 @@ import Testing
     @Test(arguments: [
         ["version", "compare", "1.0", "1.0.0"], ["version", "sort", "2.0", "1"],
         ["version", "satisfies", "-r", "~> 1.2", "1.2.3"], ["version", "satisfies", "1.2.3", "--requirement", "< 2"],
+        ["version", "compare", "1", "2", "--json"], ["version", "sort", "--json", "2.0", "1"],
+        ["version", "satisfies", "-r", "~> 1.2", "--json", "1.2.3"],
     ])
     func takesAVersionLineItCanRun(_ line: [String]) {
         #expect(QuickPath.versionLine(for: line) != nil, "the quick path should take \(line)")
@@ -150,7 +152,8 @@ import Testing
 
     @Test(arguments: [
         ["version"], ["version", "compare", "1.0"], ["version", "compare", "1.0", "1.0", "1.0"],
-        ["version", "compare", "--", "1", "2"], ["version", "compare", "1", "2", "--json"],
+        ["version", "compare", "--", "1", "2"], ["version", "compare", "1", "2", "--json", "--json"],
+        ["version", "satisfies", "-r", "--json", "1.0", "2.0"], ["version", "sort", "1", "--json=true"],
         ["version", "compare", "1..0", "1"], ["version", "sort"], ["version", "sort", "1", "x"],
         ["version", "satisfies", "1.0"], ["version", "satisfies", "-r", "~> 1.2"], ["version", "satisfies", "-r"],
         ["version", "satisfies", "-r", "~> nonsense", "1.0"], ["version", "satisfies", "--raw", "-r", "> 1", "2"],
