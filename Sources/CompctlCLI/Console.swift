@@ -15,8 +15,12 @@ enum Console {
 
     /// Writes text to stdout as it is, with no newline added.
     static func outRaw(_ text: String) {
-        recordLock.withLock { wroteResults = true }
-        write(text, to: STDOUT_FILENO)
+        // After a write to stdout failed, nothing more goes there (see `exit(_:)`).
+        let failed = recordLock.withLock {
+            wroteResults = true
+            return stdoutFailure != nil
+        }
+        if !failed { write(text, to: STDOUT_FILENO) }
     }
 
     /// Whether anything went to stdout: a failing `--json` command that printed its own
@@ -107,7 +111,6 @@ enum Console {
     }
 
     private static func write(_ text: String, to fd: Int32) {
-        if fd == STDOUT_FILENO, recordLock.withLock({ stdoutFailure != nil }) { return }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

@@ -125,15 +125,21 @@ extension Compctl {
     /// `exitReportingJSONFailure(_:of:)` for a command that prints JSON when `printsJSON`.
     private static func exitReportingJSONFailure(_ error: Error, printsJSON: Bool) -> Never {
         if let code = error as? ExitCode { exitWith(code, printsJSON: printsJSON) }
-        if printsJSON, !Console.hasWrittenResults {
-            let code = exitCode(for: error)
-            if code != .success {
-                var lines = Console.recorded
-                lines.errors.append(message(for: error))
-                try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: lines.errors, notes: lines.notes))
-            }
-        }
+        if printsJSON { printFailureDocumentIfOwed(exitCode(for: error), adding: message(for: error)) }
         exit(reportingLostResults: error)
+    }
+
+    /// Prints `JSONFailureDocument` for a command that exits with `code` and printed no
+    /// document: the `error:` lines and notes it wrote, and `message` after the errors.
+    /// Neither is worked out for a command that printed its own.
+    private static func printFailureDocumentIfOwed(_ code: @autoclosure () -> ExitCode,
+                                                   adding message: @autoclosure () -> String? = nil) {
+        guard !Console.hasWrittenResults else { return }
+        let code = code()
+        guard code != .success else { return }
+        var lines = Console.recorded
+        if let message = message() { lines.errors.append(message) }
+        try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: lines.errors, notes: lines.notes))
     }
 
     /// `exit(withError:)`, after the `error:` line of `Console.exit` when a result (such as
@@ -149,10 +155,7 @@ extension Compctl {
     /// The parser's own exit renders the command's usage before it finds that an `ExitCode`
     /// prints nothing, and looking up the types that takes cost more than a small resolve.
     private static func exitWith(_ code: ExitCode, printsJSON: Bool) -> Never {
-        if printsJSON, !Console.hasWrittenResults, code != .success {
-            let lines = Console.recorded
-            try? JSONOutput.print(JSONFailureDocument(exitCode: code.rawValue, errors: lines.errors, notes: lines.notes))
-        }
+        if printsJSON { printFailureDocumentIfOwed(code) }
         Console.exit(code.rawValue)
     }
 
